@@ -1,0 +1,99 @@
+"""One fixed integer action space, with readable names both ways.
+
+    0..63      play card c               (the card index itself)
+    64..127    bury card c               64 + c
+    128..191   call card c as partner    128 + c
+    192        pass
+    193        redeal (no counters in hand)
+    196..199   name trump B, R, Y, G     196 + colour
+    200        no trump
+    201, 202   direction high / low
+    203, 204   Bird high / Bird low
+    256..1256  bid v                     256 + v
+
+Legal actions are always returned as a sorted list of these ints.
+"""
+
+from __future__ import annotations
+
+from .cards import COLOURS, CardError, card_str, parse_card
+
+PLAY = 0
+BURY = 64
+PARTNER = 128
+PASS = 192
+REDEAL = 193
+TRUMP = 196
+NO_TRUMP = 200
+HIGH = 201
+LOW = 202
+BIRD_HIGH = 203
+BIRD_LOW = 204
+BID = 256
+NUM_ACTIONS = BID + 1001
+
+
+class ActionError(ValueError):
+    """Text that does not name an action."""
+
+
+def bid(value: int) -> int:
+    return BID + value
+
+
+def trump(colour: int) -> int:
+    return TRUMP + colour
+
+
+def action_str(action: int) -> str:
+    """Readable name: ``Y14``, ``bury G5``, ``partner B1``, ``pass``, ``bid 85``, ``trump Y``."""
+    if action < BURY:
+        return card_str(action)
+    if action < PARTNER:
+        return f"bury {card_str(action - BURY)}"
+    if action < PASS:
+        return f"partner {card_str(action - PARTNER)}"
+    if action >= BID:
+        return f"bid {action - BID}"
+    if TRUMP <= action < NO_TRUMP:
+        return f"trump {COLOURS[action - TRUMP]}"
+    names = {PASS: "pass", REDEAL: "redeal", NO_TRUMP: "no-trump", HIGH: "high", LOW: "low",
+             BIRD_HIGH: "bird high", BIRD_LOW: "bird low"}
+    if action in names:
+        return names[action]
+    raise ActionError(f"{action} is not an action number")
+
+
+_WORDS = {"pass": PASS, "p": PASS, "redeal": REDEAL, "no-trump": NO_TRUMP, "notrump": NO_TRUMP,
+          "nt": NO_TRUMP, "high": HIGH, "low": LOW, "bird high": BIRD_HIGH, "bird low": BIRD_LOW,
+          "rook high": BIRD_HIGH, "rook low": BIRD_LOW}
+
+
+def parse_action(text: str) -> int:
+    """Inverse of :func:`action_str`; a bare number is a bid, a bare card is a play."""
+    t = " ".join(text.strip().lower().split())
+    if t in _WORDS:
+        return _WORDS[t]
+    word, _, rest = t.partition(" ")
+    try:
+        if t.isdigit():
+            return BID + int(t)
+        if word == "bid" and rest.isdigit():
+            return BID + int(rest)
+        if word == "bury" and rest:
+            return BURY + parse_card(rest)
+        if word in ("partner", "call") and rest:
+            return PARTNER + parse_card(rest)
+        if word == "trump" and rest:
+            if rest in ("none", "no", "no-trump"):
+                return NO_TRUMP
+            if len(rest) >= 1 and rest[0].upper() in COLOURS:
+                return TRUMP + COLOURS.index(rest[0].upper())
+        if " " not in t:
+            return parse_card(t)
+    except CardError as e:
+        raise ActionError(f"{text.strip()!r}: {e}") from None
+    raise ActionError(
+        f"{text.strip()!r} is not an action: write a card (Y14), 'bid 85' or 85, 'pass', 'redeal', "
+        "'bury G5', 'trump Y', 'no-trump', 'high', 'low', 'bird high', 'bird low' or 'partner B1'"
+    )

@@ -1,0 +1,54 @@
+"""Players: anything that turns a seat's :class:`~rookgame.view.View` into an action.
+
+Bots are registered by name so every command can use them (``--bots random``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from .. import actions as A
+from ..state import Phase
+from ..view import View
+
+
+class Player(Protocol):
+    name: str
+
+    def act(self, view: View) -> int:
+        """Choose one of ``view.legal``."""
+        ...
+
+
+class RandomPlayer:
+    """Uniform over the legal actions, except in the auction.
+
+    In the auction it chooses with equal chance among passing, the lowest bid and
+    (where it may) a redeal call: a uniform choice among all bids pushes every
+    contract to the maximum, every bid is set, and a game never reaches its goal.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: View) -> int:
+        legal = view.legal
+        if view.phase == Phase.BID:
+            bids = [a for a in legal if a >= A.BID]
+            return self.rng.choice([a for a in legal if a < A.BID] + bids[:1])
+        return self.rng.choice(legal)
+
+
+REGISTRY: dict[str, Callable[[int | None], Player]] = {"random": RandomPlayer}
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    try:
+        factory = REGISTRY[name.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(REGISTRY)}") from None
+    return factory(seed)

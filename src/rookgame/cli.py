@@ -1,0 +1,8 @@
+"""The ``rook`` command."""
+import typer
+
+app = typer.Typer()
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,79 @@
+"""A game: hands with the deal rotating until a side reaches the goal (RULES.md §6)."""
+
+from __future__ import annotations
+
+import random
+
+from .rules import RuleSet
+from .state import Hand, IllegalAction, Phase
+
+
+class Match:
+    """Hands to the goal.  The first dealer is seat 0 (RULES.md §2 allows it); the deal
+    passes to the left after each played hand, and a thrown-in hand is redealt by the
+    same dealer.  The match owns the one seeded generator that deals the cards."""
+
+    def __init__(self, rules: RuleSet, seed: int | None = None, *, first_dealer: int = 0,
+                 deal: bool = True) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.dealer = first_dealer
+        self.totals = [0] * rules.num_sides
+        self.hands: list[Hand] = []  # finished hands, thrown-in ones included
+        self.winner: int | None = None
+        self.hand = Hand(rules, self.dealer)
+        if deal:
+            self.hand.deal_random(self.rng)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def to_act(self) -> int:
+        return self.hand.to_act
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.winner is not None else self.hand.legal_actions()
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        if self.winner is not None:
+            raise IllegalAction("the game is over")
+        self.hand.apply(action, seat)
+        if self.hand.is_over:
+            self.finish_hand()
+
+    def apply_unchecked(self, action: int) -> None:
+        self.hand.apply_unchecked(action)
+        if self.hand.phase >= Phase.DONE:
+            self.finish_hand()
+
+    def finish_hand(self, deal: bool = True) -> None:
+        """Book the finished hand, decide the end of the game, start the next hand."""
+        hand = self.hand
+        self.hands.append(hand)
+        if hand.phase == Phase.DONE:
+            assert hand.result is not None
+            for side, pts in enumerate(hand.result.score):
+                self.totals[side] += pts
+            self.winner = game_winner(self.rules, self.totals)
+            self.dealer = (self.dealer + 1) % self.rules.players
+        if self.winner is None:
+            self.hand = Hand(self.rules, self.dealer)
+            if deal:
+                self.hand.deal_random(self.rng)
+
+    def played_hands(self) -> list[Hand]:
+        return [h for h in self.hands if h.phase == Phase.DONE]
+
+
+def game_winner(rules: RuleSet, totals: list[int]) -> int | None:
+    """The side that won, or None to play on: a side at or past the goal ends the game, the
+    highest total wins, and a tie for the highest total plays one more hand."""
+    if max(totals) < rules.goal:
+        return None
+    top = max(totals)
+    if totals.count(top) > 1:
+        return None
+    return totals.index(top)

@@ -1,0 +1,313 @@
+"""Game records, ``rook-record/1``: one JSON object per game, one game per line.
+
+The format is documented in docs/record-format.md; its JSON Schema ships as
+``rookgame/data/rook-record-1.schema.json``.  :func:`replay` re-checks every
+action of a record against the rules and the recorded points, scores, totals
+and winner, and reports the first fault with game, hand, trick and reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from . import actions as A
+from .cards import COLOURS, CardError, card_str, cards_of, display_order, mask_of, parse_card
+from .match import Match
+from .rules import RulesError, from_json
+from .state import Hand, IllegalAction, Phase
+
+FORMAT = "rook-record/1"
+
+
+class RecordError(ValueError):
+    """A record that does not replay: says where (game, hand, trick) and why."""
+
+    def __init__(self, reason: str, game: int | None = None, hand: int | None = None,
+                 trick: int | None = None) -> None:
+        self.reason = reason
+        self.game = game
+        self.hand = hand
+        self.trick = trick
+        super().__init__(self.where() + reason)
+
+    def where(self) -> str:
+        parts = [f"{k} {v}" for k, v in (("game", self.game), ("hand", self.hand), ("trick", self.trick))
+                 if v is not None]
+        return ", ".join(parts) + ": " if parts else ""
+
+
+# ---------------------------------------------------------------------- writing
+def card_list(mask: int) -> list[str]:
+    return [card_str(c) for c in display_order(cards_of(mask))]
+
+
+def _bid_value(action: int) -> int | str:
+    return {A.PASS: "pass", A.REDEAL: "redeal"}.get(action, action - A.BID)
+
+
+def hand_record(hand: Hand, totals: list[int]) -> dict[str, Any]:
+    """One hand as a record; ``totals`` are the running totals after it."""
+    r = hand.rules
+    sides = r.num_sides
+    played = hand.bidder >= 0 and hand.phase != Phase.THROWN_IN
+    calls: dict[str, Any] = {}
+    if hand.partner_cards:
+        calls["partner"] = [card_str(c) for c in hand.partner_cards]
+    if "bird" in hand.steps and hand.step > hand.steps.index("bird"):
+        calls["bird"] = "high" if hand.bird_high else "low"
+    if "direction" in hand.steps and hand.step > hand.steps.index("direction"):
+        calls["direction"] = "low" if hand.low else "high"
+    if hand.nest_points is not None:
+        calls["nest_points"] = hand.nest_points
+    rec: dict[str, Any] = {
+        "dealer": hand.dealer,
+        "deal": [card_list(m) for m in hand.dealt],
+        "nest": card_list(hand.nest),
+        "auction": [[seat, _bid_value(a)] for seat, a in hand.auction],
+        "bidder": hand.bidder if played else None,
+        "bid": hand.bid if played else None,
+        "trump": None if hand.trump == -2 else ("none" if hand.trump == -1 else COLOURS[hand.trump]),
+        "buried": [card_str(c) for c in hand.buried],
+        "calls": calls,
+        "tricks": [{"leader": lead, "cards": [card_str(c) for c in cards], "winner": w}
+                   for lead, cards, w in hand.tricks],
+    }
+    if hand.trick:
+        rec["tricks"].append({"leader": hand.leader, "cards": [card_str(c) for c in hand.trick]})
+    if hand.result is not None:
+        rec["points"] = list(hand.result.points)
+        rec["score"] = list(hand.result.score)
+        rec["totals"] = list(totals)
+    elif hand.phase == Phase.THROWN_IN:
+        rec["points"] = [0] * sides
+        rec["score"] = [0] * sides
+        rec["totals"] = list(totals)
+    return rec
+
+
+def game_record(match: Match, players: list[str]) -> dict[str, Any]:
+    """A whole game (finished or not; an unfinished one has ``winner`` null)."""
+    totals = [0] * match.rules.num_sides
+    hands = []
+    for h in match.hands:
+        if h.result is not None:
+            totals = [t + s for t, s in zip(totals, h.result.score)]
+        hands.append(hand_record(h, totals))
+    if match.winner is None and match.hand.phase != Phase.DEAL and match.hand.history:
+        hands.append(hand_record(match.hand, totals))
+    return {
+        "format": FORMAT,
+        "rules": match.rules.to_json(),
+        "seed": match.seed,
+        "players": list(players),
+        "hands": hands,
+        "winner": match.winner,
+    }
+
+
+def write_jsonl(path: str | Path, records: list[dict[str, Any]]) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        for rec in records:
+            f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+
+
+def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(game number from 1, record); a line that is not a JSON object raises RecordError."""
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise RecordError(f"line {n} is not JSON: {e}", game=n) from None
+            if not isinstance(rec, dict):
+                raise RecordError(f"line {n} is not a JSON object", game=n)
+            yield n, rec
+
+
+# ---------------------------------------------------------------------- schema
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    text = resources.files("rookgame").joinpath("data/rook-record-1.schema.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def check_schema(rec: dict[str, Any], game: int | None = None) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = sorted(validator.iter_errors(rec), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path).lstrip(".")
+        raise RecordError(f"not a {FORMAT} record: {path or 'the record'}: {e.message}", game=game)
+
+
+# ---------------------------------------------------------------------- replay
+@dataclass
+class Replayed:
+    game: int
+    match: Match
+    record: dict[str, Any]
+
+    @property
+    def finished(self) -> bool:
+        return self.match.winner is not None
+
+
+def _mask(cards: list[str], game: int, hand: int, what: str) -> int:
+    try:
+        return mask_of(parse_card(c) for c in cards)
+    except CardError as e:
+        raise RecordError(f"{what}: {e}", game, hand) from None
+
+
+def _nest_action(kind: str, hrec: dict[str, Any], counters: dict[str, int]) -> int:
+    calls = hrec.get("calls") or {}
+    if kind == "bury":
+        i = counters["bury"]
+        counters["bury"] += 1
+        return A.BURY + parse_card(hrec["buried"][i])
+    if kind == "partner":
+        i = counters["partner"]
+        counters["partner"] += 1
+        return A.PARTNER + parse_card(calls["partner"][i])
+    if kind == "trump":
+        t = hrec.get("trump")
+        if t == "none":
+            return A.NO_TRUMP
+        if isinstance(t, str) and t.upper() in COLOURS and len(t) == 1:
+            return A.TRUMP + COLOURS.index(t.upper())
+        raise KeyError("trump")
+    if kind == "direction":
+        return A.LOW if calls["direction"] == "low" else A.HIGH
+    return A.BIRD_HIGH if calls["bird"] == "high" else A.BIRD_LOW
+
+
+def replay_record(rec: dict[str, Any], game: int = 1) -> Replayed:
+    """Re-check one game record; raise :class:`RecordError` at the first fault."""
+    check_schema(rec, game)
+    try:
+        rules = from_json(rec["rules"])
+    except RulesError as e:
+        raise RecordError(str(e), game) from None
+    match = Match(rules, rec.get("seed"), deal=False)
+    hands = rec["hands"]
+    for hi, hrec in enumerate(hands, 1):
+        if match.is_over:
+            raise RecordError(f"the game was already won by side {match.winner}; this hand should not exist",
+                              game, hi)
+        last = hi == len(hands)
+        _replay_hand(match, hrec, game, hi, unfinished_ok=last and rec["winner"] is None)
+    if rec["winner"] != match.winner:
+        if match.winner is None:
+            raise RecordError(f"winner is recorded as side {rec['winner']}, but no side has won "
+                              f"(totals {match.totals}, goal {rules.goal})", game)
+        raise RecordError(f"winner is recorded as {rec['winner']}, but side {match.winner} won "
+                          f"(totals {match.totals})", game)
+    return Replayed(game, match, rec)
+
+
+def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinished_ok: bool) -> None:
+    hand = match.hand
+    rules = match.rules
+    if hrec["dealer"] != hand.dealer:
+        raise RecordError(f"dealer is seat {hrec['dealer']}, but the deal passes to seat {hand.dealer}", game, hi)
+    deal = [_mask(cs, game, hi, f"deal of seat {s}") for s, cs in enumerate(hrec["deal"])]
+    try:
+        hand.set_deal(deal, _mask(hrec["nest"], game, hi, "nest"))
+    except IllegalAction as e:
+        raise RecordError(f"bad deal: {e}", game, hi) from None
+
+    def do(action: int, seat: int | None, what: str, trick: int | None = None) -> None:
+        try:
+            hand.apply(action, seat)
+        except IllegalAction as e:
+            raise RecordError(f"{what}: {e}", game, hi, trick) from None
+
+    for k, (seat, value) in enumerate(hrec["auction"], 1):
+        action = {"pass": A.PASS, "redeal": A.REDEAL}.get(value, A.BID + value if isinstance(value, int) else -1)
+        if action < 0:
+            raise RecordError(f"auction call {k}: {value!r} is not a bid, 'pass' or 'redeal'", game, hi)
+        do(action, seat, f"auction call {k} ({seat}: {value})")
+    if hand.phase == Phase.BID:
+        if unfinished_ok:
+            return
+        raise RecordError("the auction is not finished", game, hi)
+    if hand.phase == Phase.THROWN_IN:
+        if hrec["tricks"] or hrec.get("bidder") is not None:
+            raise RecordError("the hand was thrown in, yet the record has a bidder or tricks", game, hi)
+    else:
+        if hrec.get("bidder") != hand.bidder or hrec.get("bid") != hand.bid:
+            raise RecordError(f"bidder/bid recorded as {hrec.get('bidder')}/{hrec.get('bid')}, "
+                              f"but the auction gives seat {hand.bidder} at {hand.bid}", game, hi)
+        used = {"bury": 0, "partner": 0}
+        while hand.phase == Phase.NEST:
+            kind = hand.step_kind
+            try:
+                action = _nest_action(kind, hrec, used)
+            except (KeyError, IndexError, TypeError):
+                if unfinished_ok:
+                    return
+                what = {"bury": f"buried holds {len(hrec.get('buried', []))} cards, the nest needs "
+                                f"{rules.nest_size}", "partner": "calls.partner is missing a card",
+                        "trump": "trump is missing", "direction": "calls.direction (high/low) is missing",
+                        "bird": "calls.bird (high/low) is missing"}[kind]
+                raise RecordError(what, game, hi) from None
+            except CardError as e:
+                raise RecordError(f"{kind}: {e}", game, hi) from None
+            do(action, hand.bidder, kind)
+        if used["bury"] != len(hrec["buried"]):
+            raise RecordError(f"buried holds {len(hrec['buried'])} cards; the nest holds {rules.nest_size}",
+                              game, hi)
+        for ti, trec in enumerate(hrec["tricks"], 1):
+            if hand.phase != Phase.PLAY:
+                raise RecordError("more tricks than cards in hand", game, hi, ti)
+            if trec["leader"] != hand.to_act:
+                raise RecordError(f"leader is seat {trec['leader']}, but seat {hand.to_act} leads", game, hi, ti)
+            for i, text in enumerate(trec["cards"]):
+                seat = (trec["leader"] + i) % rules.players
+                try:
+                    card = parse_card(text)
+                except CardError as e:
+                    raise RecordError(str(e), game, hi, ti) from None
+                do(card, seat, f"seat {seat} plays {text}", ti)
+            if len(trec["cards"]) < rules.players:
+                if unfinished_ok and ti == len(hrec["tricks"]):
+                    return
+                raise RecordError(f"the trick has {len(trec['cards'])} cards, not {rules.players}", game, hi, ti)
+            winner = hand.tricks[-1][2]
+            if trec.get("winner") != winner:
+                raise RecordError(f"winner is recorded as seat {trec.get('winner')}, but seat {winner} wins "
+                                  f"({' '.join(trec['cards'])}, trump {hrec.get('trump')})", game, hi, ti)
+        if hand.phase != Phase.DONE:
+            if unfinished_ok:
+                return
+            raise RecordError(f"the hand stops after {len(hand.tricks)} of {rules.num_tricks} tricks", game, hi)
+    res = hand.result
+    points = list(res.points) if res else [0] * rules.num_sides
+    score = list(res.score) if res else [0] * rules.num_sides
+    totals_before = list(match.totals)
+    match.finish_hand(deal=False)
+    for key, want in (("points", points), ("score", score), ("totals", list(match.totals))):
+        if hrec.get(key) != want:
+            extra = f" (totals before the hand {totals_before})" if key == "totals" else ""
+            raise RecordError(f"{key} recorded as {hrec.get(key)}, but the rules give {want}{extra}", game, hi)
+
+
+def replay_file(path: str | Path, only: int | None = None) -> list[Replayed]:
+    out = []
+    for n, rec in read_jsonl(path):
+        if only is None or n == only:
+            out.append(replay_record(rec, n))
+    if only is not None and not out:
+        raise RecordError(f"{path} has no game {only}")
+    return out

@@ -1,0 +1,586 @@
+"""Rule sets as data: one frozen dataclass, named presets, house-rules files.
+
+Every option of RULES.md §7 is a field of :class:`RuleSet`.  The engine never
+asks which preset it plays; it reads the tables a rule set compiles once
+(:meth:`RuleSet.deck` and :meth:`RuleSet.play_tables`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .cards import BIRD, BIRD2, COLOURS, CardError, card_str, make, parse_card, rank_of
+
+MAX_BID_LIMIT = 1000  # the action space holds bids 0..1000
+
+
+class RulesError(ValueError):
+    """An unplayable, contradictory or malformed rule set; the message says what would work."""
+
+
+MODES = ("partners", "individual", "call-partner")
+CHOICES: dict[str, tuple[str, ...]] = {
+    "mode": MODES,
+    "nest_dealt": ("first_rounds", "last"),
+    "rank_order": ("14-high", "1-high"),
+    "all_pass": ("redeal", "dealer_takes_min"),
+    "nest_order": ("bury_first", "trump_first"),
+    "nest_to": ("last_trick", "bidder"),
+    "first_lead": ("left_of_dealer", "bidder"),
+    "bird_play": ("anytime", "as_trump"),
+    "bird_rank": ("high", "low", "mid", "called"),
+}
+
+TOURNAMENT_COUNTERS = (("5", 5), ("10", 10), ("14", 10), ("RK", 20))
+
+
+@dataclass(frozen=True)
+class PlayTables:
+    """Per-card tables for one declared contract (trump, low call, Bird high/low)."""
+
+    trump: int  # effective trump colour 0..3, or -1 for no trump
+    suit: tuple[int, ...]  # effective colour of each card (Birds take the trump colour)
+    strength: tuple[int, ...]  # order inside the effective colour, higher wins
+    suit_mask: tuple[int, int, int, int]
+    anytime: int  # cards that may be played even when able to follow
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What a rule set deals: the cards, their points, the sizes."""
+
+    cards: tuple[int, ...]
+    mask: int
+    points: tuple[int, ...]  # by card index, 0 for cards not in the deck
+    counter_mask: int
+    counter_points: int  # all counters in the deck
+    hand_size: int
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One complete, immutable Rook rule set.  See docs/rules-files.md for every field."""
+
+    preset: str = "kentucky-discard"
+    name: str = ""
+    players: int = 4
+    mode: str = "partners"
+    ranks: tuple[int, ...] = tuple(range(5, 15))
+    birds: int = 1
+    extra_cards: tuple[str, ...] = ()
+    nest_size: int = 5
+    nest_dealt: str = "first_rounds"
+    rank_order: str = "14-high"
+    counters: tuple[tuple[str, int], ...] = TOURNAMENT_COUNTERS
+    most_tricks_bonus: int = 0
+    last_trick_bonus: int = 0
+    min_bid: int = 70
+    max_bid: int | None = None  # None: the total points in play
+    bid_step: int = 5
+    goal: int = 300
+    all_pass: str = "redeal"
+    no_counter_redeal: bool = False
+    nest_order: str = "bury_first"
+    nest_to: str = "last_trick"
+    first_lead: str = "left_of_dealer"
+    bird_play: str = "anytime"
+    bird_rank: str = "high"
+    top_trumps: tuple[str, ...] = ()
+    little_rook: bool = False
+    black_two: bool = False
+    no_trump: bool = False
+    low: bool = False
+    partner_calls: int = 0
+    announce_nest_points: bool = False
+    _tables: dict[tuple[int, bool, bool], PlayTables] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        problems = self._problems()
+        if problems:
+            label = self.name or self.preset
+            raise RulesError(f"rule set {label!r} is not playable:\n  - " + "\n  - ".join(problems))
+
+    # ------------------------------------------------------------------ derived values
+    @cached_property
+    def deck(self) -> Deck:
+        cards = [make(c, r) for c in range(4) for r in sorted(set(self.ranks))]
+        cards += [parse_card(t) for t in self.extra_cards]
+        cards += list((BIRD, BIRD2)[: self.birds])
+        cards.sort()
+        table = dict(self.counters)
+        points = [0] * 64
+        for c in cards:
+            name = card_str(c)
+            if name in table:
+                points[c] = table[name]
+            elif c < BIRD and str(rank_of(c)) in table:
+                points[c] = table[str(rank_of(c))]
+        mask = 0
+        cmask = 0
+        for c in cards:
+            mask |= 1 << c
+            if points[c]:
+                cmask |= 1 << c
+        return Deck(
+            cards=tuple(cards),
+            mask=mask,
+            points=tuple(points),
+            counter_mask=cmask,
+            counter_points=sum(points),
+            hand_size=(len(cards) - self.nest_size) // self.players,
+        )
+
+    @property
+    def num_tricks(self) -> int:
+        return self.deck.hand_size
+
+    @property
+    def total_points(self) -> int:
+        """Points in play in a hand: counters plus the bonuses of the rule set."""
+        return self.deck.counter_points + self.most_tricks_bonus + self.last_trick_bonus
+
+    @property
+    def effective_max_bid(self) -> int:
+        return self.total_points if self.max_bid is None else self.max_bid
+
+    @property
+    def individual(self) -> bool:
+        return self.mode != "partners"
+
+    @property
+    def num_sides(self) -> int:
+        return 2 if self.mode == "partners" else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.mode == "partners" else seat
+
+    @property
+    def counter_table(self) -> dict[str, int]:
+        return dict(self.counters)
+
+    @cached_property
+    def special_trumps(self) -> tuple[int, ...]:
+        """Cards that are always trump, highest first (the Bird block of RULES.md §5)."""
+        block = [parse_card(t) for t in self.top_trumps]
+        if self.black_two:
+            block.append(make(0, 2))
+        block += list((BIRD, BIRD2)[: self.birds])
+        if self.little_rook:
+            block.append(make(1, 2))
+        return tuple(block)
+
+    @cached_property
+    def nest_steps(self) -> tuple[str, ...]:
+        """The bidder's declarations after the auction, in order."""
+        trump = ("trump", "direction") if self.low else ("trump",)
+        bird = ("bird",) if self.bird_rank == "called" and self.birds else ()
+        bury = ("bury",) * self.nest_size
+        partner = ("partner",) * self.partner_calls
+        if self.nest_order == "trump_first":
+            return trump + bird + bury + partner
+        return bury + partner + bird + trump
+
+    # ------------------------------------------------------------------ play tables
+    def play_tables(self, trump: int, low: bool = False, bird_high: bool = True) -> PlayTables:
+        key = (trump, low, bird_high)
+        tables = self._tables.get(key)
+        if tables is None:
+            tables = self._compile(trump, low, bird_high)
+            self._tables[key] = tables
+        return tables
+
+    def _compile(self, trump: int, low: bool, bird_high: bool) -> PlayTables:
+        # Strength of a printed rank, scaled by 100 so that "10.5" (1050) fits between ranks.
+        def rank_strength(r: int) -> int:
+            s = 1500 if (r == 1 and self.rank_order == "1-high") else r * 100
+            return -s if low else s
+
+        suit = [-1] * 64
+        strength = [0] * 64
+        for c in self.deck.cards:
+            if c < BIRD:
+                suit[c] = c // 14
+                strength[c] = rank_strength(c % 14 + 1)
+        block = self.special_trumps
+        if trump >= 0:
+            position = self.bird_rank
+            if position == "called":
+                position = "high" if bird_high else "low"
+            if low:
+                position = "mid"  # the low call makes the Bird the 10.5 of trump
+            k = len(block)
+            for i, c in enumerate(block):
+                suit[c] = trump
+                if position == "high":
+                    strength[c] = 10000 + (k - i)
+                elif position == "low":
+                    strength[c] = -10000 - i
+                else:
+                    strength[c] = (-1050 if low else 1050) + (k - i)
+        else:
+            # No trump: the Birds become the 10.5 of red; other special cards are plain cards.
+            birds = [c for c in block if c >= BIRD]
+            for i, c in enumerate(birds):
+                suit[c] = 1
+                strength[c] = (-1050 if low else 1050) + (len(birds) - i)
+        masks = [0, 0, 0, 0]
+        for c in self.deck.cards:
+            masks[suit[c]] |= 1 << c
+        anytime = 0
+        if trump >= 0 and self.bird_play == "anytime":
+            for c in block:
+                if c >= BIRD:
+                    anytime |= 1 << c
+        return PlayTables(trump, tuple(suit), tuple(strength), (masks[0], masks[1], masks[2], masks[3]), anytime)
+
+    # ------------------------------------------------------------------ validation
+    def _problems(self) -> list[str]:
+        p: list[str] = []
+        for key, allowed in CHOICES.items():
+            value = getattr(self, key)
+            if value not in allowed:
+                p.append(f"{key} = {value!r}: allowed values are {', '.join(map(repr, allowed))}")
+        if p:
+            return p
+        if not 2 <= self.players <= 8:
+            p.append(f"players = {self.players}: Rook is played by 2 to 8 players")
+        bad_ranks = [r for r in self.ranks if not 1 <= r <= 14]
+        if bad_ranks or not self.ranks:
+            p.append(f"ranks = {list(self.ranks)}: ranks are 1 to 14, at least one")
+        if len(set(self.ranks)) != len(self.ranks):
+            p.append(f"ranks = {list(self.ranks)}: a rank is listed twice")
+        if not 0 <= self.birds <= 2:
+            p.append(f"birds = {self.birds}: a deck has 0, 1 or 2 Birds")
+        for name in ("extra_cards", "top_trumps"):
+            for t in getattr(self, name):
+                try:
+                    c = parse_card(t)
+                except CardError as e:
+                    p.append(f"{name}: {e}")
+                    continue
+                if c >= BIRD:
+                    p.append(f"{name}: {t} is a Bird; use birds = 1 or 2 instead")
+        if p:
+            return p
+        ranks = set(self.ranks)
+        for t in self.extra_cards:
+            if rank_of(parse_card(t)) in ranks:
+                p.append(f"extra_cards: {t} is already in the deck (rank {rank_of(parse_card(t))} is in ranks)")
+        deck = self.deck
+        for t in self.top_trumps:
+            if not deck.mask >> parse_card(t) & 1:
+                p.append(f"top_trumps: {t} is not in the deck; add it to ranks or extra_cards")
+        if self.little_rook and not deck.mask >> make(1, 2) & 1:
+            p.append("little_rook needs R2 in the deck: add 2 to ranks or R2 to extra_cards")
+        if self.black_two and not deck.mask >> make(0, 2) & 1:
+            p.append("black_two needs B2 in the deck: add 2 to ranks or B2 to extra_cards")
+        for key, pts in self.counters:
+            if not isinstance(pts, int) or isinstance(pts, bool):
+                p.append(f"counters: {key} = {pts!r} is not a whole number of points")
+            if not (key.isdigit() and 1 <= int(key) <= 14):
+                try:
+                    parse_card(key)
+                except CardError:
+                    p.append(f"counters: {key!r} is neither a rank 1-14 nor a card such as RK or R1")
+        if self.nest_size < 0:
+            p.append(f"nest_size = {self.nest_size}: a nest holds 0 or more cards")
+        size = deck.size
+        if self.nest_size >= 0 and ((size - self.nest_size) % self.players or size - self.nest_size < self.players):
+            works = [k for k in range(0, min(size - self.players, 13) + 1) if (size - k) % self.players == 0]
+            p.append(
+                f"{size} cards less a nest of {self.nest_size} do not deal evenly to {self.players} players; "
+                f"nest sizes that do: {', '.join(map(str, works)) or 'none'}"
+            )
+        if self.mode == "partners" and self.players % 2:
+            p.append(f"mode = 'partners' needs an even number of players, not {self.players}; "
+                     "use mode = 'individual' or 'call-partner'")
+        if self.mode == "call-partner":
+            if self.partner_calls < 1:
+                p.append("mode = 'call-partner' needs partner_calls = 1 or more")
+        elif self.partner_calls:
+            p.append(f"partner_calls = {self.partner_calls} only works with mode = 'call-partner'")
+        if self.partner_calls >= self.players - 1:
+            p.append(f"partner_calls = {self.partner_calls} leaves nobody to defend with {self.players} players")
+        if self.bid_step < 1:
+            p.append(f"bid_step = {self.bid_step}: bids go up by 1 or more")
+        if self.min_bid < 0:
+            p.append(f"min_bid = {self.min_bid}: bids are 0 or more")
+        maxb = self.effective_max_bid
+        if maxb > MAX_BID_LIMIT:
+            p.append(f"max_bid = {maxb}: bids above {MAX_BID_LIMIT} are not supported")
+        if self.min_bid > maxb:
+            p.append(f"min_bid = {self.min_bid} is above max_bid = {maxb}; "
+                     f"points in play are {self.total_points}")
+        if self.goal <= 0:
+            p.append(f"goal = {self.goal}: the goal is a positive score")
+        for name in ("most_tricks_bonus", "last_trick_bonus"):
+            if getattr(self, name) < 0:
+                p.append(f"{name} = {getattr(self, name)}: a bonus is 0 or more points")
+        if self.bird_rank == "called" and not self.special_trumps:
+            p.append("bird_rank = 'called' needs a Bird in the deck (birds = 1)")
+        return p
+
+    # ------------------------------------------------------------------ JSON / TOML
+    def to_json(self) -> dict[str, Any]:
+        """The full resolved rule set (max_bid as a number), as in game records."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name.startswith("_"):
+                continue
+            v = getattr(self, f.name)
+            if f.name == "counters":
+                v = dict(v)
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        out["max_bid"] = self.effective_max_bid
+        return out
+
+    @property
+    def label(self) -> str:
+        return self.name or self.preset
+
+    def replace(self, **changes: Any) -> RuleSet:
+        return dataclasses.replace(self, **changes)
+
+
+FIELDS = {f.name: f for f in dataclasses.fields(RuleSet) if not f.name.startswith("_")}
+
+
+# ---------------------------------------------------------------------- presets
+_TOURNAMENT = RuleSet(
+    preset="kentucky-discard",
+    no_counter_redeal=True,
+    max_bid=120,
+)
+_FULL = RuleSet(
+    preset="full-deck",
+    ranks=tuple(range(1, 15)),
+    nest_dealt="last",
+    nest_order="trump_first",
+    nest_to="bidder",
+    first_lead="bidder",
+    bird_play="as_trump",
+)
+_ONE_HIGH_COUNTERS = (("1", 15), ("5", 5), ("10", 10), ("14", 10), ("RK", 20))
+_NO_BIRD_COUNTERS = (("5", 5), ("10", 10), ("14", 10))
+
+
+def _call_partner(players: int, nest: int, calls: int) -> RuleSet:
+    return _FULL.replace(
+        preset="call-partner" if players == 4 else f"call-partner-{players}",
+        players=players,
+        mode="call-partner",
+        nest_size=nest,
+        rank_order="1-high",
+        counters=_ONE_HIGH_COUNTERS,
+        last_trick_bonus=20,
+        nest_to="last_trick",
+        bird_rank="called",
+        partner_calls=calls,
+        announce_nest_points=True,
+        nest_order="bury_first",
+    )
+
+
+_REGULAR = _FULL.replace(
+    preset="regular-partnership", birds=0, nest_size=0, counters=_NO_BIRD_COUNTERS, most_tricks_bonus=20
+)
+
+PRESETS: dict[str, RuleSet] = {
+    r.preset: r
+    for r in (
+        _TOURNAMENT,
+        _FULL,
+        _FULL.replace(preset="cutthroat", players=3, mode="individual", nest_size=6),
+        _TOURNAMENT.replace(
+            preset="individual-5", players=5, mode="individual", ranks=tuple(range(1, 15)), birds=0,
+            nest_size=6, counters=_NO_BIRD_COUNTERS, min_bid=30, max_bid=None, goal=150,
+        ),
+        _TOURNAMENT.replace(
+            preset="individual-6", players=6, mode="individual", ranks=tuple(range(1, 15)), birds=0,
+            nest_size=2, counters=_NO_BIRD_COUNTERS, min_bid=30, max_bid=None, goal=150,
+        ),
+        _call_partner(4, 5, 1),
+        _call_partner(5, 7, 1),
+        _call_partner(6, 3, 2),
+        _REGULAR,
+        _REGULAR.replace(
+            preset="dixie", nest_size=4, counters=(("5", 5), ("10", 10), ("13", 10))
+        ),
+        _FULL.replace(
+            preset="one-high", rank_order="1-high", counters=_ONE_HIGH_COUNTERS, bird_rank="low",
+            most_tricks_bonus=20,
+        ),
+        _TOURNAMENT.replace(
+            preset="buckeye", ranks=(1, *range(5, 15)), rank_order="1-high", counters=_ONE_HIGH_COUNTERS,
+            max_bid=None,
+        ),
+        _TOURNAMENT.replace(
+            preset="red-one", extra_cards=("R1",), top_trumps=("R1",), nest_size=6,
+            counters=(*TOURNAMENT_COUNTERS, ("R1", 30)), max_bid=None,
+        ),
+        _TOURNAMENT.replace(
+            preset="kentucky-original", birds=0, nest_size=4, counters=_NO_BIRD_COUNTERS, max_bid=None
+        ),
+        _FULL.replace(preset="double-bird", birds=2, nest_size=6, counters=(*TOURNAMENT_COUNTERS, ("RK2", 20))),
+    )
+}
+
+ALIASES = {
+    "tournament": "kentucky-discard",
+    "kentucky": "kentucky-discard",
+    "classic": "kentucky-discard",
+    "full": "full-deck",
+    "cut-throat": "cutthroat",
+    "call-partner-4": "call-partner",
+    "1-high": "one-high",
+    "red-1": "red-one",
+    "original": "kentucky-original",
+}
+
+
+def preset(name: str) -> RuleSet:
+    """A preset by name or alias (case-insensitive)."""
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in PRESETS:
+        raise RulesError(
+            f"unknown preset {name!r}; presets: {', '.join(PRESETS)} "
+            f"(aliases: {', '.join(f'{a}={b}' for a, b in ALIASES.items())})"
+        )
+    return PRESETS[key]
+
+
+# ---------------------------------------------------------------------- files and JSON
+def _parse_ranks(value: Any) -> tuple[int, ...]:
+    if isinstance(value, str):
+        out: list[int] = []
+        for part in value.replace(" ", "").split(","):
+            if not part:
+                continue
+            lo, _, hi = part.partition("-")
+            if not lo.isdigit() or (hi and not hi.isdigit()):
+                raise RulesError(f"ranks = {value!r}: write numbers and ranges such as \"1,5-14\"")
+            out.extend(range(int(lo), int(hi or lo) + 1))
+        return tuple(out)
+    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return tuple(value)
+    raise RulesError(f"ranks = {value!r}: give a list of ranks such as [1, 5, 6, 7] or a string such as \"1,5-14\"")
+
+
+def _coerce(key: str, value: Any, base: RuleSet, source: str) -> Any:
+    f = FIELDS[key]
+    default = getattr(base, key)
+    where = f"{source}: " if source else ""
+    if key == "ranks":
+        return _parse_ranks(value)
+    if key == "counters":
+        if not isinstance(value, dict):
+            raise RulesError(f"{where}counters must be a table such as {{ 5 = 5, 10 = 10, 14 = 10, RK = 20 }}")
+        table = dict(base.counters)
+        for k, v in value.items():
+            name = str(k).strip().upper()
+            if name in ("ROOK", "BIRD"):
+                name = "RK"
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RulesError(f"{where}counters.{k} = {v!r}: points are whole numbers")
+            if v == 0:
+                table.pop(name, None)
+            else:
+                table[name] = v
+        return tuple(sorted(table.items(), key=lambda kv: (not kv[0].isdigit(), kv[0].zfill(3))))
+    if key in ("extra_cards", "top_trumps"):
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RulesError(f"{where}{key} must be a list of cards such as [\"R1\"]")
+        try:
+            return tuple(card_str(parse_card(v)) for v in value)
+        except CardError as e:
+            raise RulesError(f"{where}{key}: {e}") from None
+    if key == "max_bid":
+        if value in (None, "total"):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise RulesError(f"{where}max_bid = {value!r}: give a number or \"total\" (all points in play)")
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise RulesError(f"{where}{key} = {value!r}: write true or false")
+        return value
+    if isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"{where}{key} = {value!r}: give a whole number")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise RulesError(f"{where}{key} = {value!r}: give a string")
+        if key in CHOICES and value not in CHOICES[key]:
+            raise RulesError(f"{where}{key} = {value!r}: allowed values are {', '.join(map(repr, CHOICES[key]))}")
+        return value
+    raise RulesError(f"{where}{key}: unsupported value {value!r}")  # pragma: no cover
+
+
+def from_mapping(data: dict[str, Any], source: str = "") -> RuleSet:
+    """A rule set from a mapping: ``preset`` (default kentucky-discard) changed by the other keys."""
+    where = f"{source}: " if source else ""
+    if not isinstance(data, dict):
+        raise RulesError(f"{where}a rule set is a table of options")
+    base_name = data.get("preset", "kentucky-discard")
+    if not isinstance(base_name, str):
+        raise RulesError(f"{where}preset must be a preset name; presets: {', '.join(PRESETS)}")
+    try:
+        base = preset(base_name)
+    except RulesError as e:
+        raise RulesError(f"{where}{e}") from None
+    changes: dict[str, Any] = {}
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        raise RulesError(
+            f"{where}unknown option(s) {', '.join(map(repr, unknown))}; options are: {', '.join(FIELDS)}"
+        )
+    for key, value in data.items():
+        if key == "preset":
+            continue
+        changes[key] = _coerce(key, value, base, source)
+    changes["preset"] = base.preset
+    try:
+        return base.replace(**changes)
+    except RulesError as e:
+        raise RulesError(f"{where}{e}") from None
+
+
+def from_json(data: dict[str, Any]) -> RuleSet:
+    return from_mapping(data, "record rules")
+
+
+def load(spec: str | Path) -> RuleSet:
+    """A preset name or alias, or the path of a house-rules TOML file."""
+    text = str(spec)
+    key = text.strip().lower()
+    if key in PRESETS or key in ALIASES:
+        return preset(key)
+    path = Path(text)
+    if not path.exists():
+        raise RulesError(f"{text!r} is neither a preset nor a file; presets: {', '.join(PRESETS)}")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise RulesError(f"{path}: not valid TOML: {e}") from None
+    return from_mapping(data, str(path))
+
+
+def colour_name(trump: int) -> str:
+    return COLOURS[trump] if trump >= 0 else "none"

@@ -1,0 +1,520 @@
+"""One hand of Rook as a state machine.
+
+Phases: DEAL (chance) -> BID -> NEST (bury, trump, calls) -> PLAY -> DONE, or
+THROWN_IN when the hand is redealt.  Every state lists its legal actions as a
+sorted list of ints (see :mod:`rookgame.actions`); :meth:`Hand.apply` refuses
+an illegal one with a reason and changes nothing; :meth:`Hand.apply_unchecked`
+is the fast path; :meth:`Hand.push` / :meth:`Hand.pop` give undo for search.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+
+from . import actions as A
+from .cards import BIRD, COLOUR_NAMES, card_str, cards_of, display_order, mask_of
+from .rules import PlayTables, RuleSet
+
+
+class Phase(IntEnum):
+    DEAL = 0
+    BID = 1
+    NEST = 2
+    PLAY = 3
+    DONE = 4
+    THROWN_IN = 5
+
+
+class IllegalAction(ValueError):
+    """An action refused by the rules; the message says why.  The state is unchanged."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """Scoring of a finished hand, per side (partnership, or seat in individual games)."""
+
+    points: tuple[int, ...]  # taken, nest and bonuses included
+    score: tuple[int, ...]  # what the hand adds to the totals
+    made: bool
+    bidding_points: int  # what the bidding team took
+
+
+@lru_cache(maxsize=None)
+def deal_order(rules: RuleSet, dealer: int) -> tuple[int, ...]:
+    """Seat (or -1 for the nest) that receives each position of a shuffled deck.
+
+    Cards go one at a time clockwise from the dealer's left; with ``nest_dealt =
+    "first_rounds"`` one card goes to the nest after each of the first rounds.
+    """
+    n = rules.players
+    order: list[int] = []
+    nest_left = rules.nest_size
+    for rnd in range(rules.deck.hand_size):
+        order.extend((dealer + 1 + i) % n for i in range(n))
+        if rules.nest_dealt == "first_rounds" and nest_left:
+            order.append(-1)
+            nest_left -= 1
+    order.extend([-1] * nest_left)
+    return tuple(order)
+
+
+_LIST_CACHE: dict[int, list[int]] = {}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Hand:
+    """A single hand from the deal to the score."""
+
+    __slots__ = (
+        "rules", "n", "deck", "points", "dealer", "phase", "hands", "dealt", "nest", "auction",
+        "passed", "high_bid", "high_bidder", "to_act", "bidder", "bid", "step", "steps", "buried",
+        "trump", "low", "bird_high", "partner_cards", "partners", "tables", "trick", "leader",
+        "led", "tricks", "taken", "won", "history", "result", "_stack", "nest_points",
+    )
+
+    def __init__(self, rules: RuleSet, dealer: int = 0) -> None:
+        self.rules = rules
+        self.n = rules.players
+        self.deck = rules.deck
+        self.points = rules.deck.points
+        self.dealer = dealer
+        self.phase = Phase.DEAL
+        self.hands = [0] * self.n
+        self.dealt: tuple[int, ...] = ()
+        self.nest = 0
+        self.auction: list[tuple[int, int]] = []  # (seat, action) with action PASS, REDEAL or BID+v
+        self.passed = 0
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.to_act = -1
+        self.bidder = -1
+        self.bid = 0
+        self.step = 0
+        self.steps = rules.nest_steps
+        self.buried: list[int] = []
+        self.trump = -2  # -2 not named yet, -1 no trump, 0..3 a colour
+        self.low = False
+        self.bird_high = True
+        self.partner_cards: list[int] = []
+        self.partners = 0  # seat mask of the bidder's side in call-partner games
+        self.nest_points: bool | None = None
+        self.tables: PlayTables | None = None
+        self.trick: list[int] = []
+        self.leader = -1
+        self.led = -1
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.taken = [0] * self.n
+        self.won = [0] * self.n
+        self.history: list[int] = []
+        self.result: HandResult | None = None
+        self._stack: list[tuple[object, ...]] = []
+
+    # ------------------------------------------------------------------ chance: the deal
+    def deal_random(self, rng: random.Random) -> None:
+        cards = list(self.deck.cards)
+        rng.shuffle(cards)
+        hands = [0] * self.n
+        nest = 0
+        for seat, c in zip(deal_order(self.rules, self.dealer), cards):
+            if seat < 0:
+                nest |= 1 << c
+            else:
+                hands[seat] |= 1 << c
+        self._start(hands, nest)
+
+    def set_deal(self, hands: list[int], nest: int) -> None:
+        """Deal given hands (masks); checked: every card of the deck exactly once, the right sizes."""
+        if self.phase != Phase.DEAL:
+            raise IllegalAction("the cards have already been dealt")
+        size = self.deck.hand_size
+        if len(hands) != self.n:
+            raise IllegalAction(f"a deal has {self.n} hands, not {len(hands)}")
+        seen = 0
+        for seat, h in enumerate(list(hands) + [nest]):
+            who = f"seat {seat}" if seat < self.n else "the nest"
+            want = size if seat < self.n else self.rules.nest_size
+            if h.bit_count() != want:
+                raise IllegalAction(f"{who} is dealt {h.bit_count()} cards, not {want}")
+            if h & ~self.deck.mask:
+                bad = " ".join(card_str(c) for c in cards_of(h & ~self.deck.mask))
+                raise IllegalAction(f"{who} is dealt {bad}, not in the {self.rules.label} deck")
+            if h & seen:
+                bad = " ".join(card_str(c) for c in cards_of(h & seen))
+                raise IllegalAction(f"{bad} dealt twice ({who})")
+            seen |= h
+        self._start(list(hands), nest)
+
+    def _start(self, hands: list[int], nest: int) -> None:
+        self.hands = hands
+        self.dealt = tuple(hands)
+        self.nest = nest
+        self.phase = Phase.BID
+        self.to_act = (self.dealer + 1) % self.n
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase >= Phase.DONE
+
+    @property
+    def step_kind(self) -> str:
+        return self.steps[self.step] if self.phase == Phase.NEST else ""
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            hand = self.hands[self.to_act]
+            if self.trick:
+                t = self.tables
+                assert t is not None
+                follow = hand & t.suit_mask[self.led]
+                if follow:
+                    hand = follow | (hand & t.anytime)
+            return _bits(hand)
+        if phase == Phase.BID:
+            return self._bid_actions(self.to_act)
+        if phase == Phase.NEST:
+            return self._nest_actions()
+        return []
+
+    def legal_mask(self) -> int:
+        """Legal cards to play as a mask (PLAY phase only), for search code."""
+        hand = self.hands[self.to_act]
+        if self.trick:
+            t = self.tables
+            assert t is not None
+            follow = hand & t.suit_mask[self.led]
+            if follow:
+                return follow | (hand & t.anytime)
+        return hand
+
+    def _lowest_bid(self) -> int:
+        r = self.rules
+        return r.min_bid if self.high_bidder < 0 else self.high_bid + r.bid_step
+
+    def _bid_actions(self, seat: int) -> list[int]:
+        r = self.rules
+        out = [A.BID + v for v in range(self._lowest_bid(), r.effective_max_bid + 1, r.bid_step)]
+        out.append(A.PASS)
+        if r.no_counter_redeal and not self.hands[seat] & self.deck.counter_mask:
+            out.append(A.REDEAL)
+        out.sort()
+        return out
+
+    def _nest_actions(self) -> list[int]:
+        kind = self.steps[self.step]
+        if kind == "bury":
+            return [A.BURY + c for c in _bits(self.hands[self.bidder])]
+        if kind == "trump":
+            out = [A.TRUMP + k for k in range(4)]
+            if self.rules.no_trump:
+                out.append(A.NO_TRUMP)
+            return out
+        if kind == "direction":
+            return [A.HIGH, A.LOW]
+        if kind == "bird":
+            return [A.BIRD_HIGH, A.BIRD_LOW]
+        called = mask_of(self.partner_cards)
+        return [A.PARTNER + c for c in _bits(self.deck.mask & ~called)]
+
+    # ------------------------------------------------------------------ checking
+    def check(self, action: int, seat: int | None = None) -> str | None:
+        """Why ``action`` is illegal now (None if it is legal)."""
+        phase = self.phase
+        if phase == Phase.DEAL:
+            return "the cards have not been dealt yet"
+        if phase >= Phase.DONE:
+            return "the hand is over"
+        if seat is not None and seat != self.to_act:
+            return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
+        if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
+            return f"{action!r} is not an action number"
+        if action in self.legal_actions():
+            return None
+        who = f"seat {self.to_act}"
+        try:
+            name = A.action_str(action)
+        except A.ActionError:
+            name = str(action)
+        if phase == Phase.BID:
+            r = self.rules
+            if action == A.REDEAL:
+                if not r.no_counter_redeal:
+                    return f"{self.rules.label} has no redeal call"
+                held = " ".join(card_str(c) for c in cards_of(self.hands[self.to_act] & self.deck.counter_mask))
+                return f"{who} holds counters ({held}) and may not call a redeal"
+            if action >= A.BID:
+                v = action - A.BID
+                lo = self._lowest_bid()
+                if v > r.effective_max_bid:
+                    return f"bid {v} is above the maximum bid {r.effective_max_bid}"
+                if self.high_bidder >= 0 and v <= self.high_bid:
+                    return f"bid {v} does not beat the bid of {self.high_bid}; the lowest bid now is {lo}"
+                if v < lo:
+                    return f"bid {v} is below the minimum bid {lo}"
+                return f"bid {v} is off-step: bids go up in steps of {r.bid_step} from {r.min_bid}"
+            return f"{name} is not a bid: the auction is on; {who} may pass or bid {self._lowest_bid()} or more"
+        if phase == Phase.NEST:
+            kind = self.steps[self.step]
+            if kind == "bury":
+                n_done = len(self.buried)
+                if A.BURY <= action < A.PARTNER:
+                    return f"{card_str(action - A.BURY)} is not in the bidder's hand"
+                return (f"the bidder must bury {self.rules.nest_size - n_done} more card(s) now "
+                        f"({n_done} of {self.rules.nest_size} buried)")
+            if kind == "partner" and A.PARTNER <= action < A.PASS:
+                return f"{card_str(action - A.PARTNER)} is not a card of this deck that can still be called"
+            wanted = {"trump": "name trump (trump B/R/Y/G" + (" or no-trump)" if self.rules.no_trump else ")"),
+                      "direction": "call high or low", "bird": "call the Bird high or low",
+                      "partner": "call a partner card"}[kind]
+            return f"{name} is not allowed now: the bidder must {wanted}"
+        # PLAY
+        if action >= A.BURY:
+            return f"{name} is not a card play: the hand is being played"
+        hand = self.hands[self.to_act]
+        if not hand >> action & 1:
+            return f"{who} does not hold {name}"
+        t = self.tables
+        assert t is not None
+        must = hand & t.suit_mask[self.led]
+        lead = card_str(self.trick[0])
+        colour = "trump" if self.led == t.trump else COLOUR_NAMES[self.led].lower()
+        held = " ".join(card_str(c) for c in display_order(cards_of(must)))
+        if action >= BIRD and t.suit[action] == t.trump:
+            return f"renege: the Bird is a trump and may be played on a {lead} lead only when void in {colour} ({who} holds {held})"
+        return f"renege: {lead} was led and {who} holds {colour} ({held}); it must follow {colour}"
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply a legal action; raise :class:`IllegalAction` with the reason otherwise."""
+        why = self.check(action, seat)
+        if why is not None:
+            raise IllegalAction(why)
+        self.apply_unchecked(action)
+
+    # ------------------------------------------------------------------ transitions
+    def apply_unchecked(self, action: int) -> None:
+        self.history.append(action)
+        if self.phase == Phase.PLAY:
+            self._play(action)
+        elif self.phase == Phase.BID:
+            self._bid(action)
+        else:
+            self._nest(action)
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        t = self.tables
+        assert t is not None
+        if len(trick) == 1:
+            self.led = t.suit[card]
+            self.leader = seat
+        if len(trick) < self.n:
+            self.to_act = (seat + 1) % self.n
+            return
+        # Resolve: the highest trump wins, else the highest card of the colour led.
+        suit = t.suit
+        strength = t.strength
+        trump = t.trump
+        led = self.led
+        best = -1
+        best_key = -(1 << 30)
+        for i, c in enumerate(trick):
+            s = suit[c]
+            if s == trump:
+                key = strength[c] + 100000
+            elif s == led:
+                key = strength[c]
+            else:
+                continue
+            if key > best_key:
+                best_key = key
+                best = i
+        winner = (self.leader + best) % self.n
+        pts = self.points
+        self.taken[winner] += sum([pts[c] for c in trick])
+        self.won[winner] += 1
+        self.tricks.append((self.leader, tuple(trick), winner))
+        self.trick = []
+        self.to_act = winner
+        if len(self.tricks) == self.deck.hand_size:
+            self._score()
+
+    def _bid(self, action: int) -> None:
+        seat = self.to_act
+        n = self.n
+        self.auction.append((seat, action))
+        if action == A.REDEAL:
+            self.phase = Phase.THROWN_IN
+            self.to_act = -1
+            return
+        if action == A.PASS:
+            self.passed |= 1 << seat
+        else:
+            self.high_bid = action - A.BID
+            self.high_bidder = seat
+        npassed = self.passed.bit_count()
+        if self.high_bidder >= 0 and (npassed == n - 1 or self.high_bid >= self.rules.effective_max_bid):
+            self._won_auction(self.high_bidder, self.high_bid)
+            return
+        if npassed == n:
+            if self.rules.all_pass == "dealer_takes_min":
+                self._won_auction(self.dealer, self.rules.min_bid)
+            else:
+                self.phase = Phase.THROWN_IN
+                self.to_act = -1
+            return
+        nxt = (seat + 1) % n
+        while self.passed >> nxt & 1:
+            nxt = (nxt + 1) % n
+        self.to_act = nxt
+
+    def _won_auction(self, seat: int, value: int) -> None:
+        self.bidder = seat
+        self.bid = value
+        self.hands[seat] |= self.nest
+        self.to_act = seat
+        self.step = 0
+        if self.steps:
+            self.phase = Phase.NEST
+        else:
+            self._start_play()
+
+    def _nest(self, action: int) -> None:
+        if action < A.PARTNER:
+            card = action - A.BURY
+            self.hands[self.bidder] ^= 1 << card
+            self.buried.append(card)
+        elif action < A.PASS:
+            self.partner_cards.append(action - A.PARTNER)
+        elif action < A.NO_TRUMP:
+            self.trump = action - A.TRUMP
+        elif action == A.NO_TRUMP:
+            self.trump = -1
+        elif action in (A.HIGH, A.LOW):
+            self.low = action == A.LOW
+        else:
+            self.bird_high = action == A.BIRD_HIGH
+        self.step += 1
+        if self.step == len(self.steps):
+            self._start_play()
+
+    def _start_play(self) -> None:
+        r = self.rules
+        if self.trump == -2:  # a rule set whose steps name no trump cannot happen; keep a sane default
+            self.trump = -1
+        self.tables = r.play_tables(self.trump, self.low, self.bird_high)
+        if r.announce_nest_points:
+            self.nest_points = bool(mask_of(self.buried) & self.deck.counter_mask)
+        if r.mode == "call-partner":
+            team = 1 << self.bidder
+            for c in self.partner_cards:
+                for seat, h in enumerate(self.hands):
+                    if h >> c & 1:
+                        team |= 1 << seat
+            self.partners = team
+        self.phase = Phase.PLAY
+        self.leader = self.bidder if r.first_lead == "bidder" else (self.dealer + 1) % self.n
+        self.to_act = self.leader
+
+    # ------------------------------------------------------------------ scoring
+    def team_mask(self) -> int:
+        """Seats on the bidder's side (the bidder alone in individual games)."""
+        r = self.rules
+        if r.mode == "partners":
+            return sum(1 << s for s in range(self.n) if s % 2 == self.bidder % 2)
+        if r.mode == "call-partner":
+            return self.partners
+        return 1 << self.bidder
+
+    def _score(self) -> None:
+        r = self.rules
+        n = self.n
+        seat_pts = list(self.taken)
+        last = self.tricks[-1][2]
+        nest_pts = sum(self.points[c] for c in self.buried)
+        seat_pts[self.bidder if r.nest_to == "bidder" else last] += nest_pts
+        seat_pts[last] += r.last_trick_bonus
+        sides = r.num_sides
+        side_pts = [0] * sides
+        side_won = [0] * sides
+        for s in range(n):
+            side_pts[r.side_of(s)] += seat_pts[s]
+            side_won[r.side_of(s)] += self.won[s]
+        if r.most_tricks_bonus:
+            top = max(side_won)
+            if side_won.count(top) == 1:
+                side_pts[side_won.index(top)] += r.most_tricks_bonus
+        team = self.team_mask()
+        if r.mode == "partners":
+            team_pts = side_pts[self.bidder % 2]
+        else:
+            team_pts = sum(side_pts[s] for s in range(n) if team >> s & 1)
+        made = team_pts >= self.bid
+        score = list(side_pts)
+        for side in range(sides):
+            on_team = side == self.bidder % 2 if r.mode == "partners" else bool(team >> side & 1)
+            if on_team:
+                score[side] = team_pts if made else -self.bid
+        self.result = HandResult(tuple(side_pts), tuple(score), made, team_pts)
+        self.phase = Phase.DONE
+        self.to_act = -1
+
+    # ------------------------------------------------------------------ undo for search
+    _SCALARS = ("phase", "passed", "high_bid", "high_bidder", "to_act", "bidder", "bid", "step", "trump",
+                "low", "bird_high", "partners", "nest_points", "tables", "leader", "led", "result")
+
+    def push(self, action: int) -> None:
+        """Apply without checks, remembering how to :meth:`pop` it."""
+        self._stack.append((
+            tuple(getattr(self, k) for k in self._SCALARS),
+            tuple(self.hands), tuple(self.trick), tuple(self.taken), tuple(self.won),
+            len(self.auction), len(self.buried), len(self.partner_cards), len(self.tricks),
+        ))
+        self.apply_unchecked(action)
+
+    def pop(self) -> int:
+        """Undo the last :meth:`push`; returns its action."""
+        scalars, hands, trick, taken, won, na, nb, npc, nt = self._stack.pop()
+        for k, v in zip(self._SCALARS, scalars):
+            setattr(self, k, v)
+        self.hands = list(hands)
+        self.trick = list(trick)
+        self.taken = list(taken)
+        self.won = list(won)
+        del self.auction[na:]
+        del self.buried[nb:]
+        del self.partner_cards[npc:]
+        del self.tricks[nt:]
+        return self.history.pop()
+
+    def copy(self) -> Hand:
+        """An independent copy (the undo stack is not copied)."""
+        h = Hand.__new__(Hand)
+        for k in self.__slots__:
+            v = getattr(self, k)
+            setattr(h, k, list(v) if isinstance(v, list) else v)
+        h._stack = []
+        return h
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        return (f"<Hand {self.rules.label} dealer={self.dealer} phase={self.phase.name} "
+                f"to_act={self.to_act} actions={len(self.history)}>")
+
+
+def trump_name(trump: int) -> str:
+    return "none" if trump == -1 else ("?" if trump == -2 else "BRYG"[trump])

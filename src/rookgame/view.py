@@ -1,0 +1,109 @@
+"""What one seat may see: its own cards and what has been shown to the table.
+
+A :class:`View` is the only thing a decision-maker (bot, screen, network client)
+receives.  It is built from the state by :func:`view_of` and holds no reference
+to the state, so nothing hidden can leak through it: not the other hands, not
+the nest (except to the bidder who took it), not the buried cards (except to the
+bidder who buried them), not who holds a called partner card until it is played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CardSet
+from .rules import RuleSet
+from .state import Hand, Phase
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int
+    rules: RuleSet
+    dealer: int
+    phase: Phase
+    to_act: int
+    legal: tuple[int, ...]  # this seat's legal actions; empty when it is not its turn
+    hand: CardSet
+    hand_sizes: tuple[int, ...]  # cards left in each seat's hand
+    auction: tuple[tuple[int, int], ...]  # (seat, action)
+    high_bid: int
+    high_bidder: int
+    bidder: int
+    bid: int
+    step: str  # the bidder's current declaration ("bury", "trump", ...), "" outside the nest phase
+    nest: CardSet | None  # the nest as taken up: the bidder only
+    buried: CardSet | None  # the bidder only
+    buried_count: int
+    trump: int  # -2 not named yet, -1 no trump, 0..3
+    low: bool
+    bird_high: bool
+    partner_cards: tuple[int, ...]
+    known_partners: tuple[int, ...]  # seats this seat knows are on the bidder's side
+    nest_points: bool | None  # the bidder's announcement, where the rules have it
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
+    trick: tuple[int, ...]
+    leader: int
+    won: tuple[int, ...]  # tricks won per seat
+    totals: tuple[int, ...]  # the game's running totals per side before this hand
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat and bool(self.legal)
+
+
+def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> View:
+    is_bidder = seat == hand.bidder and hand.phase >= Phase.NEST and hand.phase != Phase.THROWN_IN
+    return View(
+        seat=seat,
+        rules=hand.rules,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        to_act=hand.to_act,
+        legal=tuple(hand.legal_actions()) if seat == hand.to_act else (),
+        hand=CardSet(hand.hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in hand.hands),
+        auction=tuple(hand.auction),
+        high_bid=hand.high_bid,
+        high_bidder=hand.high_bidder,
+        bidder=hand.bidder,
+        bid=hand.bid,
+        step=hand.step_kind,
+        nest=CardSet(hand.nest) if is_bidder else None,
+        buried=CardSet(sum(1 << c for c in hand.buried)) if is_bidder else None,
+        buried_count=len(hand.buried),
+        trump=hand.trump,
+        low=hand.low,
+        bird_high=hand.bird_high,
+        partner_cards=tuple(hand.partner_cards),
+        known_partners=known_partners(hand, seat),
+        nest_points=hand.nest_points,
+        tricks=tuple(hand.tricks),
+        trick=tuple(hand.trick),
+        leader=hand.leader,
+        won=tuple(hand.won),
+        totals=tuple(totals),
+    )
+
+
+def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:
+    """Seats that ``seat`` knows to be on the bidder's side."""
+    if hand.bidder < 0 or hand.phase == Phase.THROWN_IN:
+        return ()
+    mode = hand.rules.mode
+    if mode == "partners":
+        return tuple(s for s in range(hand.n) if s % 2 == hand.bidder % 2)
+    if mode == "individual" or hand.phase < Phase.PLAY:
+        return (hand.bidder,)
+    # Call-partner: a holder of a called card knows; everyone learns when it is played.
+    known = {hand.bidder}
+    if hand.partners >> seat & 1:
+        known.add(seat)
+    called = set(hand.partner_cards)
+    plays = [(leader, cards) for leader, cards, _ in hand.tricks]
+    plays.append((hand.leader, tuple(hand.trick)))
+    for leader, cards in plays:
+        for i, c in enumerate(cards):
+            if c in called:
+                known.add((leader + i) % hand.n)
+    return tuple(sorted(known))
