@@ -3,7 +3,7 @@
 from .actions import action_str, parse_action
 from .cards import Card, CardSet, parse_card
 from .match import Match
-from .rules import PRESETS, RuleSet, RulesError, load, preset
+from .rules import PRESETS, RulesError, RuleSet, load, preset
 from .state import Hand, HandResult, IllegalAction, Phase
 from .view import View, view_of
 

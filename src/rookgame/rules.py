@@ -481,7 +481,6 @@ def _parse_ranks(value: Any) -> tuple[int, ...]:
 
 
 def _coerce(key: str, value: Any, base: RuleSet, source: str) -> Any:
-    f = FIELDS[key]
     default = getattr(base, key)
     where = f"{source}: " if source else ""
     if key == "ranks":

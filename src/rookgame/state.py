@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache
 
 from . import actions as A
 from .cards import BIRD, COLOUR_NAMES, card_str, cards_of, display_order, mask_of
@@ -42,7 +42,15 @@ class HandResult:
     bidding_points: int  # what the bidding team took
 
 
-@lru_cache(maxsize=None)
+_Snapshot = tuple[
+    tuple[Phase, int, int, int, int, int, int, int, int, bool, bool, int, int, int],
+    tuple[bool | None, PlayTables | None, HandResult | None],
+    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    tuple[int, int, int, int],
+]
+
+
+@cache
 def deal_order(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     """Seat (or -1 for the nest) that receives each position of a shuffled deck.
 
@@ -52,7 +60,7 @@ def deal_order(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     n = rules.players
     order: list[int] = []
     nest_left = rules.nest_size
-    for rnd in range(rules.deck.hand_size):
+    for _ in range(rules.deck.hand_size):
         order.extend((dealer + 1 + i) % n for i in range(n))
         if rules.nest_dealt == "first_rounds" and nest_left:
             order.append(-1)
@@ -61,16 +69,24 @@ def deal_order(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-_LIST_CACHE: dict[int, list[int]] = {}
+_BITS_CACHE: dict[int, tuple[int, ...]] = {}
+_BITS_CACHE_LIMIT = 1 << 18  # masks repeat (a colour's cards, a hand as it shrinks); bound the memory
 
 
 def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The set bits of a mask, ascending: the hot path of legal-action generation."""
+    t = _BITS_CACHE.get(mask)
+    if t is None:
+        out = []
+        m = mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        t = tuple(out)
+        if len(_BITS_CACHE) < _BITS_CACHE_LIMIT:
+            _BITS_CACHE[mask] = t
+    return list(t)
 
 
 class Hand:
@@ -118,7 +134,7 @@ class Hand:
         self.won = [0] * self.n
         self.history: list[int] = []
         self.result: HandResult | None = None
-        self._stack: list[tuple[object, ...]] = []
+        self._stack: list[_Snapshot] = []
 
     # ------------------------------------------------------------------ chance: the deal
     def deal_random(self, rng: random.Random) -> None:
@@ -292,7 +308,8 @@ class Hand:
         colour = "trump" if self.led == t.trump else COLOUR_NAMES[self.led].lower()
         held = " ".join(card_str(c) for c in display_order(cards_of(must)))
         if action >= BIRD and t.suit[action] == t.trump:
-            return f"renege: the Bird is a trump and may be played on a {lead} lead only when void in {colour} ({who} holds {held})"
+            return (f"renege: the Bird is a trump and may be played on a {lead} lead only when void in "
+                    f"{colour} ({who} holds {held})")
         return f"renege: {lead} was led and {who} holds {colour} ({held}); it must follow {colour}"
 
     def apply(self, action: int, seat: int | None = None) -> None:
@@ -474,27 +491,26 @@ class Hand:
         self.to_act = -1
 
     # ------------------------------------------------------------------ undo for search
-    _SCALARS = ("phase", "passed", "high_bid", "high_bidder", "to_act", "bidder", "bid", "step", "trump",
-                "low", "bird_high", "partners", "nest_points", "tables", "leader", "led", "result")
-
     def push(self, action: int) -> None:
         """Apply without checks, remembering how to :meth:`pop` it."""
         self._stack.append((
-            tuple(getattr(self, k) for k in self._SCALARS),
-            tuple(self.hands), tuple(self.trick), tuple(self.taken), tuple(self.won),
-            len(self.auction), len(self.buried), len(self.partner_cards), len(self.tricks),
+            (self.phase, self.passed, self.high_bid, self.high_bidder, self.to_act, self.bidder, self.bid,
+             self.step, self.trump, self.low, self.bird_high, self.partners, self.leader, self.led),
+            (self.nest_points, self.tables, self.result),
+            (tuple(self.hands), tuple(self.trick), tuple(self.taken), tuple(self.won)),
+            (len(self.auction), len(self.buried), len(self.partner_cards), len(self.tricks)),
         ))
         self.apply_unchecked(action)
 
     def pop(self) -> int:
         """Undo the last :meth:`push`; returns its action."""
-        scalars, hands, trick, taken, won, na, nb, npc, nt = self._stack.pop()
-        for k, v in zip(self._SCALARS, scalars):
-            setattr(self, k, v)
-        self.hands = list(hands)
-        self.trick = list(trick)
-        self.taken = list(taken)
-        self.won = list(won)
+        ints, objs, lists, lengths = self._stack.pop()
+        (self.phase, self.passed, self.high_bid, self.high_bidder, self.to_act, self.bidder, self.bid,
+         self.step, self.trump, self.low, self.bird_high, self.partners, self.leader, self.led) = ints
+        self.nest_points, self.tables, self.result = objs
+        hands, trick, taken, won = lists
+        self.hands, self.trick, self.taken, self.won = list(hands), list(trick), list(taken), list(won)
+        na, nb, npc, nt = lengths
         del self.auction[na:]
         del self.buried[nb:]
         del self.partner_cards[npc:]

@@ -1,0 +1,117 @@
+"""Readable text for people: a rule set in full, a game as a transcript."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import card_str
+from .rules import RuleSet
+
+_EXPLAIN = {
+    "players": "players",
+    "mode": "partners (seat % 2), individual scores, or a called secret partner",
+    "ranks": "ranks in each colour",
+    "birds": "Rook Birds in the deck",
+    "extra_cards": "cards added to the deck",
+    "nest_size": "cards in the nest",
+    "nest_dealt": "nest cards dealt after the first rounds, or last",
+    "rank_order": "rank order inside a colour",
+    "counters": "counter points",
+    "most_tricks_bonus": "bonus for most tricks",
+    "last_trick_bonus": "bonus for the last trick",
+    "min_bid": "minimum bid",
+    "max_bid": "maximum bid",
+    "bid_step": "bids rise in steps of",
+    "goal": "game is won at",
+    "all_pass": "when everyone passes",
+    "no_counter_redeal": "a player without counters may call a redeal",
+    "nest_order": "bury then name trump, or name trump then bury",
+    "nest_to": "buried counters go to",
+    "first_lead": "first lead",
+    "bird_play": "the Bird may be played",
+    "bird_rank": "the Bird ranks",
+    "top_trumps": "always-trump cards above the Bird",
+    "little_rook": "R2 is the second-highest trump",
+    "black_two": "B2 beats the Bird",
+    "no_trump": "bidder may call no trump",
+    "low": "bidder may call low (ranks reversed)",
+    "partner_calls": "partner cards the bidder calls",
+    "announce_nest_points": "bidder says whether the nest holds points",
+}
+
+
+def rules_rows(rules: RuleSet) -> list[tuple[str, str, str]]:
+    """(option, value, meaning) for every option, resolved."""
+    rows = []
+    for key, value in rules.to_json().items():
+        if key in ("preset", "name"):
+            continue
+        if isinstance(value, dict):
+            shown = ", ".join(f"{k}={v}" for k, v in value.items())
+        elif isinstance(value, list):
+            shown = ", ".join(map(str, value)) or "-"
+        else:
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+        rows.append((key, shown, _EXPLAIN.get(key, "")))
+    deck = rules.deck
+    rows.append(("(deck)", f"{deck.size} cards, {deck.hand_size} each, nest {rules.nest_size}", "derived"))
+    rows.append(("(points)", f"{rules.total_points} in play per hand", "derived"))
+    order = " > ".join(card_str(c) for c in rules.special_trumps)
+    if order:
+        rows.append(("(bird block)", order, "always trump, highest first"))
+    rows.append(("(declarations)", " ".join(rules.nest_steps) or "-", "the bidder's steps after the auction"))
+    return rows
+
+
+def _side_name(rules: RuleSet, side: int) -> str:
+    if rules.mode == "partners":
+        seats = [s for s in range(rules.players) if s % 2 == side]
+        return "seats " + "+".join(map(str, seats))
+    return f"seat {side}"
+
+
+def game_transcript(rec: dict[str, Any], game: int) -> str:
+    """A game record as text a Rook player reads from top to bottom."""
+    rules = rec["rules"]
+    players = rec["players"]
+    lines = [f"Game {game}: {rules.get('name') or rules['preset']}, seed {rec['seed']}",
+             "Players: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(players)), ""]
+    mode = rules["mode"]
+    for hi, h in enumerate(rec["hands"], 1):
+        lines.append(f"Hand {hi}: dealer seat {h['dealer']}")
+        for s, cards in enumerate(h["deal"]):
+            lines.append(f"  seat {s}: {' '.join(cards)}")
+        lines.append(f"  nest: {' '.join(h['nest']) or '-'}")
+        calls = [f"{s}: {b}" for s, b in h["auction"]]
+        lines.append(f"  auction: {', '.join(calls) or '-'}")
+        if h["bidder"] is None:
+            lines.append("  thrown in: redealt by the same dealer" if "totals" in h else "  unfinished")
+            lines.append("")
+            continue
+        trump = h["trump"]
+        lines.append(f"  seat {h['bidder']} wins the bid at {h['bid']}; trump {trump}")
+        if h["buried"]:
+            lines.append(f"  buried: {' '.join(h['buried'])}")
+        for k, v in (h.get("calls") or {}).items():
+            lines.append(f"  {k.replace('_', ' ')}: {' '.join(v) if isinstance(v, list) else v}")
+        for ti, t in enumerate(h["tricks"], 1):
+            w = t.get("winner")
+            won = f" -> seat {w}" if w is not None else ""
+            lines.append(f"  {ti:2d}. seat {t['leader']} leads: {' '.join(t['cards'])}{won}")
+        if "points" in h:
+            n_sides = len(h["points"])
+            names = [_side_name_from(mode, rules["players"], s) for s in range(n_sides)]
+            lines.append("  points: " + ", ".join(f"{nm} {p}" for nm, p in zip(names, h["points"])))
+            lines.append("  score:  " + ", ".join(f"{nm} {p:+d}" for nm, p in zip(names, h["score"])))
+            lines.append("  totals: " + ", ".join(f"{nm} {p}" for nm, p in zip(names, h["totals"])))
+        lines.append("")
+    w = rec["winner"]
+    lines.append("Unfinished game" if w is None
+                 else f"Winner: {_side_name_from(mode, rules['players'], w)}")
+    return "\n".join(lines)
+
+
+def _side_name_from(mode: str, players: int, side: int) -> str:
+    if mode == "partners":
+        return "seats " + "+".join(str(s) for s in range(players) if s % 2 == side)
+    return f"seat {side}"
