@@ -57,7 +57,7 @@ class Match:
             assert hand.result is not None
             for side, pts in enumerate(hand.result.score):
                 self.totals[side] += pts
-            self.winner = game_winner(self.rules, self.totals)
+            self.winner = game_winner(self.rules, self.totals, hand)
             self.dealer = (self.dealer + 1) % self.rules.players
         if self.winner is None:
             self.hand = Hand(self.rules, self.dealer)
@@ -68,12 +68,32 @@ class Match:
         return [h for h in self.hands if h.phase == Phase.DONE]
 
 
-def game_winner(rules: RuleSet, totals: list[int]) -> int | None:
-    """The side that won, or None to play on: a side at or past the goal ends the game, the
-    highest total wins, and a tie for the highest total plays one more hand."""
-    if max(totals) < rules.goal:
+def game_winner(rules: RuleSet, totals: list[int], last: Hand | None = None) -> int | None:
+    """The side that won after a hand, or None to play on (RULES.md §6).
+
+    A side at or past the goal ends the game and the highest total wins; a tie for the
+    highest total plays one more hand.  House rules: with ``lose_at`` a side at or below
+    the floor loses at once (the highest total among the others wins); with
+    ``must_win_by_bid`` only the side that bid and made its bid in ``last`` can win.
+    """
+    sides = range(len(totals))
+    if rules.lose_at is not None and min(totals) <= rules.lose_at:
+        alive = [s for s in sides if totals[s] > rules.lose_at] or list(sides)
+        return _unique_top(totals, alive)
+    candidates = [s for s in sides if totals[s] >= rules.goal]
+    if not candidates:
         return None
-    top = max(totals)
-    if totals.count(top) > 1:
-        return None
-    return totals.index(top)
+    if rules.must_win_by_bid:
+        if last is None or last.result is None or not last.result.made:
+            return None
+        team = last.team_mask()
+        bid_sides = {rules.side_of(s) for s in range(rules.players) if team >> s & 1}
+        candidates = [s for s in candidates if s in bid_sides]
+        return _unique_top(totals, candidates) if candidates else None
+    return _unique_top(totals, list(sides))
+
+
+def _unique_top(totals: list[int], sides: list[int]) -> int | None:
+    top = max(totals[s] for s in sides)
+    best = [s for s in sides if totals[s] == top]
+    return best[0] if len(best) == 1 else None

@@ -28,12 +28,14 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "mode": MODES,
     "nest_dealt": ("first_rounds", "last"),
     "rank_order": ("14-high", "1-high"),
-    "all_pass": ("redeal", "dealer_takes_min"),
+    "all_pass": ("redeal", "dealer_takes_min", "last_must_bid"),
     "nest_order": ("bury_first", "trump_first"),
     "nest_to": ("last_trick", "bidder"),
     "first_lead": ("left_of_dealer", "bidder"),
     "bird_play": ("anytime", "as_trump"),
     "bird_rank": ("high", "low", "mid", "called"),
+    "bury_counters": ("allowed", "forbidden"),
+    "moon": ("off", "double"),
 }
 
 TOURNAMENT_COUNTERS = (("5", 5), ("10", 10), ("14", 10), ("RK", 20))
@@ -101,6 +103,15 @@ class RuleSet:
     low: bool = False
     partner_calls: int = 0
     announce_nest_points: bool = False
+    # House rules players ask for (docs/rules-files.md, "House rules").
+    bury_counters: str = "allowed"
+    moon: str = "off"
+    trump_before_nest: bool = False
+    nest_shown: bool = False
+    show_buried_trump: bool = False
+    must_win_by_bid: bool = False
+    lose_at: int | None = None
+    trick_bonus: tuple[int, int] = (0, 0)  # (points, tricks): points for taking at least that many tricks
     _tables: dict[tuple[int, bool, bool], PlayTables] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
@@ -148,7 +159,7 @@ class RuleSet:
     @property
     def total_points(self) -> int:
         """Points in play in a hand: counters plus the bonuses of the rule set."""
-        return self.deck.counter_points + self.most_tricks_bonus + self.last_trick_bonus
+        return self.deck.counter_points + self.most_tricks_bonus + self.last_trick_bonus + self.trick_bonus[0]
 
     @property
     def effective_max_bid(self) -> int:
@@ -187,9 +198,18 @@ class RuleSet:
         bird = ("bird",) if self.bird_rank == "called" and self.birds else ()
         bury = ("bury",) * self.nest_size
         partner = ("partner",) * self.partner_calls
+        if self.trump_before_nest:
+            return trump + bird + bury + partner
         if self.nest_order == "trump_first":
             return trump + bird + bury + partner
         return bury + partner + bird + trump
+
+    @cached_property
+    def pickup_step(self) -> int:
+        """Index in :attr:`nest_steps` at which the bidder takes the nest into hand."""
+        if not self.trump_before_nest:
+            return 0
+        return sum(1 for k in self.nest_steps if k in ("trump", "direction", "bird"))
 
     # ------------------------------------------------------------------ play tables
     def play_tables(self, trump: int, low: bool = False, bird_high: bool = True) -> PlayTables:
@@ -327,6 +347,14 @@ class RuleSet:
         for name in ("most_tricks_bonus", "last_trick_bonus"):
             if getattr(self, name) < 0:
                 p.append(f"{name} = {getattr(self, name)}: a bonus is 0 or more points")
+        points, tricks = self.trick_bonus
+        if points < 0 or tricks < 0:
+            p.append(f"trick_bonus = {{ points = {points}, tricks = {tricks} }}: both are 0 or more")
+        elif points and not deck.hand_size / 2 < tricks <= deck.hand_size:
+            p.append(f"trick_bonus needs a majority of the {deck.hand_size} tricks, so that one side at most "
+                     f"earns it: tricks from {deck.hand_size // 2 + 1} to {deck.hand_size}, not {tricks}")
+        if self.lose_at is not None and self.lose_at >= 0:
+            p.append(f"lose_at = {self.lose_at}: the losing floor is a negative total such as -250")
         if self.bird_rank == "called" and not self.special_trumps:
             p.append("bird_rank = 'called' needs a Bird in the deck (birds = 1)")
         return p
@@ -341,6 +369,8 @@ class RuleSet:
             v = getattr(self, f.name)
             if f.name == "counters":
                 v = dict(v)
+            elif f.name == "trick_bonus":
+                v = {"points": v[0], "tricks": v[1]}
             elif isinstance(v, tuple):
                 v = list(v)
             out[f.name] = v
@@ -509,6 +539,18 @@ def _coerce(key: str, value: Any, base: RuleSet, source: str) -> Any:
             return tuple(card_str(parse_card(v)) for v in value)
         except CardError as e:
             raise RulesError(f"{where}{key}: {e}") from None
+    if key == "trick_bonus":
+        if isinstance(value, dict) and set(value) <= {"points", "tricks"} and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value.values()
+        ):
+            return (value.get("points", 0), value.get("tricks", 0))
+        raise RulesError(f"{where}trick_bonus = {value!r}: write a table such as {{ points = 20, tricks = 5 }}")
+    if key == "lose_at":
+        if value is None or value == "off":
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise RulesError(f"{where}lose_at = {value!r}: give a negative total such as -250, or \"off\"")
     if key == "max_bid":
         if value in (None, "total"):
             return None

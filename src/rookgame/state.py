@@ -219,19 +219,47 @@ class Hand:
         r = self.rules
         return r.min_bid if self.high_bidder < 0 else self.high_bid + r.bid_step
 
+    def _must_bid(self) -> bool:
+        """all_pass = "last_must_bid": the last player left after the others passed without a bid."""
+        return (self.rules.all_pass == "last_must_bid" and self.high_bidder < 0
+                and self.passed.bit_count() == self.n - 1)
+
     def _bid_actions(self, seat: int) -> list[int]:
         r = self.rules
         out = [A.BID + v for v in range(self._lowest_bid(), r.effective_max_bid + 1, r.bid_step)]
-        out.append(A.PASS)
+        if not self._must_bid():
+            out.append(A.PASS)
         if r.no_counter_redeal and not self.hands[seat] & self.deck.counter_mask:
             out.append(A.REDEAL)
         out.sort()
         return out
 
+    def _buryable(self) -> int:
+        """Cards the bidder may bury now (all of them unless ``bury_counters = "forbidden"``).
+
+        Forbidden: non-counters first; counters only when too few non-counters remain for
+        the cards still to bury, and then counters of the trump colour first (when trump is
+        already named; a bidder who buries before naming trump cannot be held to it).
+        """
+        hand = self.hands[self.bidder]
+        if self.rules.bury_counters == "allowed":
+            return hand
+        left = self.rules.nest_size - len(self.buried)
+        counters = self.deck.counter_mask
+        plain = hand & ~counters
+        if plain.bit_count() >= left:
+            return plain
+        if self.trump >= 0:
+            t = self.rules.play_tables(self.trump, self.low, self.bird_high)
+            trump_counters = hand & counters & t.suit_mask[self.trump]
+            if plain.bit_count() + trump_counters.bit_count() >= left:
+                return plain | trump_counters
+        return hand
+
     def _nest_actions(self) -> list[int]:
         kind = self.steps[self.step]
         if kind == "bury":
-            return [A.BURY + c for c in _bits(self.hands[self.bidder])]
+            return [A.BURY + c for c in _bits(self._buryable())]
         if kind == "trump":
             out = [A.TRUMP + k for k in range(4)]
             if self.rules.no_trump:
@@ -279,14 +307,24 @@ class Hand:
                     return f"bid {v} does not beat the bid of {self.high_bid}; the lowest bid now is {lo}"
                 if v < lo:
                     return f"bid {v} is below the minimum bid {lo}"
+                if v % r.bid_step != lo % r.bid_step:
+                    return f"bid {v} is off-step: bids go up in steps of {r.bid_step} from {r.min_bid}"
                 return f"bid {v} is off-step: bids go up in steps of {r.bid_step} from {r.min_bid}"
+            if action == A.PASS and self._must_bid():
+                return (f"{who} may not pass: everyone else passed without a bid, so the last player must bid "
+                        f"at least {r.min_bid}")
             return f"{name} is not a bid: the auction is on; {who} may pass or bid {self._lowest_bid()} or more"
         if phase == Phase.NEST:
             kind = self.steps[self.step]
             if kind == "bury":
                 n_done = len(self.buried)
                 if A.BURY <= action < A.PARTNER:
-                    return f"{card_str(action - A.BURY)} is not in the bidder's hand"
+                    card = action - A.BURY
+                    if self.hands[self.bidder] >> card & 1:
+                        allowed = " ".join(card_str(c) for c in display_order(cards_of(self._buryable())))
+                        return (f"{card_str(card)} is a counter and these rules forbid burying counters while "
+                                f"other cards can go; the bidder may bury: {allowed}")
+                    return f"{card_str(card)} is not in the bidder's hand"
                 return (f"the bidder must bury {self.rules.nest_size - n_done} more card(s) now "
                         f"({n_done} of {self.rules.nest_size} buried)")
             if kind == "partner" and A.PARTNER <= action < A.PASS:
@@ -402,7 +440,8 @@ class Hand:
     def _won_auction(self, seat: int, value: int) -> None:
         self.bidder = seat
         self.bid = value
-        self.hands[seat] |= self.nest
+        if self.rules.pickup_step == 0:
+            self.hands[seat] |= self.nest
         self.to_act = seat
         self.step = 0
         if self.steps:
@@ -426,8 +465,16 @@ class Hand:
         else:
             self.bird_high = action == A.BIRD_HIGH
         self.step += 1
+        if self.step == self.rules.pickup_step:
+            self.hands[self.bidder] |= self.nest  # trump_before_nest: trump is named, now take the nest
         if self.step == len(self.steps):
             self._start_play()
+
+    def nest_taken(self) -> bool:
+        """Whether the bidder has taken the nest into hand."""
+        if self.bidder < 0 or self.phase == Phase.THROWN_IN:
+            return False
+        return self.phase > Phase.NEST or self.step >= self.rules.pickup_step
 
     def _start_play(self) -> None:
         r = self.rules
@@ -475,17 +522,24 @@ class Hand:
             top = max(side_won)
             if side_won.count(top) == 1:
                 side_pts[side_won.index(top)] += r.most_tricks_bonus
+        bonus, at_least = r.trick_bonus
+        if bonus:
+            for side in range(sides):
+                if side_won[side] >= at_least:
+                    side_pts[side] += bonus
         team = self.team_mask()
-        if r.mode == "partners":
-            team_pts = side_pts[self.bidder % 2]
-        else:
-            team_pts = sum(side_pts[s] for s in range(n) if team >> s & 1)
+        team_sides = {r.side_of(s) for s in range(n) if team >> s & 1}
+        team_pts = sum(side_pts[side] for side in team_sides)
         made = team_pts >= self.bid
         score = list(side_pts)
-        for side in range(sides):
-            on_team = side == self.bidder % 2 if r.mode == "partners" else bool(team >> side & 1)
-            if on_team:
-                score[side] = team_pts if made else -self.bid
+        for side in team_sides:
+            score[side] = team_pts if made else -self.bid
+        hand_total = sum(side_pts)
+        if r.moon == "double" and hand_total > 0:
+            # Shooting the moon: a side that takes every point scores twice the hand's total.
+            for side in range(sides):
+                if (team_pts if side in team_sides else side_pts[side]) == hand_total:
+                    score[side] = 2 * hand_total
         self.result = HandResult(tuple(side_pts), tuple(score), made, team_pts)
         self.phase = Phase.DONE
         self.to_act = -1

@@ -37,6 +37,14 @@ _EXPLAIN = {
     "low": "bidder may call low (ranks reversed)",
     "partner_calls": "partner cards the bidder calls",
     "announce_nest_points": "bidder says whether the nest holds points",
+    "bury_counters": "counters may be buried, or only when nothing else can go",
+    "moon": "a side taking every point scores double",
+    "trump_before_nest": "trump is named before the nest is taken",
+    "nest_shown": "the nest is shown to all after the auction",
+    "show_buried_trump": "buried trumps are shown to the table",
+    "must_win_by_bid": "a side wins only on a hand it bid and made",
+    "lose_at": "a side at or below this total loses at once",
+    "trick_bonus": "points for taking at least so many tricks",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CardSet
+from .cards import CardSet, mask_of
 from .rules import RuleSet
 from .state import Hand, Phase
 
@@ -32,9 +32,10 @@ class View:
     bidder: int
     bid: int
     step: str  # the bidder's current declaration ("bury", "trump", ...), "" outside the nest phase
-    nest: CardSet | None  # the nest as taken up: the bidder only
+    nest: CardSet | None  # the nest as dealt: the bidder once taken, everyone where the nest is shown
     buried: CardSet | None  # the bidder only
     buried_count: int
+    shown_buried: CardSet  # buried trumps turned face up (show_buried_trump)
     trump: int  # -2 not named yet, -1 no trump, 0..3
     low: bool
     bird_high: bool
@@ -54,6 +55,12 @@ class View:
 
 def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> View:
     is_bidder = seat == hand.bidder and hand.phase >= Phase.NEST and hand.phase != Phase.THROWN_IN
+    rules = hand.rules
+    nest_seen = (is_bidder and hand.nest_taken()) or (
+        rules.nest_shown and hand.bidder >= 0 and hand.phase != Phase.THROWN_IN)
+    shown = 0
+    if rules.show_buried_trump and hand.phase >= Phase.PLAY and hand.tables is not None:
+        shown = mask_of(hand.buried) & hand.tables.suit_mask[hand.trump] if hand.trump >= 0 else 0
     return View(
         seat=seat,
         rules=hand.rules,
@@ -69,9 +76,10 @@ def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> 
         bidder=hand.bidder,
         bid=hand.bid,
         step=hand.step_kind,
-        nest=CardSet(hand.nest) if is_bidder else None,
-        buried=CardSet(sum(1 << c for c in hand.buried)) if is_bidder else None,
+        nest=CardSet(hand.nest) if nest_seen else None,
+        buried=CardSet(mask_of(hand.buried)) if is_bidder else None,
         buried_count=len(hand.buried),
+        shown_buried=CardSet(shown),
         trump=hand.trump,
         low=hand.low,
         bird_high=hand.bird_high,

@@ -1,0 +1,167 @@
+"""Shared helpers for building chosen positions and driving random hands.
+
+Positions are built the way a table would reach them: deal chosen hands with
+``Hand.set_deal``, run the auction and the bidder's declarations with
+``Hand.apply`` (checked), then play cards with ``Hand.apply``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from rookgame import actions as A
+from rookgame.cards import BIRD, COLOURS, card_str, cards_of, colour_of, mask_of, parse_card, parse_cards
+from rookgame.rules import RuleSet
+from rookgame.state import Hand, Phase
+
+
+def cards(text: str) -> int:
+    """A mask from card text such as ``"Y14 G5 RK"``."""
+    return mask_of(parse_cards(text))
+
+
+def names(mask: int) -> set[str]:
+    return {card_str(c) for c in cards_of(mask)}
+
+
+def deal(
+    rules: RuleSet,
+    hands: dict[int, str] | None = None,
+    nest: str = "",
+    dealer: int = 0,
+    voids: dict[int, str] | None = None,
+) -> Hand:
+    """A hand dealt with the given cards where stated; the rest of the deck fills up.
+
+    ``voids`` maps a seat to colour letters (and/or ``K`` for Birds) that the filler must
+    not give it.  Unnamed Birds and special trumps go to the nest first where it has room.
+    """
+    hands = hands or {}
+    voids = voids or {}
+    n = rules.players
+    size = rules.deck.hand_size
+    slots = [cards(hands.get(s, "")) for s in range(n)] + [cards(nest)]
+    want = [size] * n + [rules.nest_size]
+    placed = 0
+    for m in slots:
+        assert not m & placed, "a card is named twice"
+        placed |= m
+    assert not placed & ~rules.deck.mask, "a named card is not in the deck"
+    special = set(rules.special_trumps)
+
+    def forbidden(slot: int, c: int) -> bool:
+        if slot == n:
+            return False
+        v = voids.get(slot, "").upper()
+        if c >= BIRD:
+            return "K" in v
+        return COLOURS[colour_of(c)] in v
+
+    pool = [c for c in rules.deck.cards if not placed >> c & 1]
+    pool.sort(key=lambda c: (c not in special, c))
+    for c in pool:
+        order = [n, *range(n)] if c in special else [*range(n), n]
+        for slot in order:
+            if slots[slot].bit_count() < want[slot] and not forbidden(slot, c):
+                slots[slot] |= 1 << c
+                break
+        else:  # pragma: no cover - a helper misuse
+            raise AssertionError(f"no room for {card_str(c)}")
+    hand = Hand(rules, dealer)
+    hand.set_deal(slots[:n], slots[n])
+    return hand
+
+
+def win_bid(hand: Hand, seat: int, value: int | None = None) -> None:
+    """Run the auction so that ``seat`` wins it at ``value`` (default: the minimum bid)."""
+    value = hand.rules.min_bid if value is None else value
+    while hand.phase == Phase.BID:
+        seat_now = hand.to_act
+        if seat_now == seat and hand.high_bidder != seat:
+            hand.apply(A.BID + value, seat_now)
+        else:
+            hand.apply(A.PASS, seat_now)
+    assert hand.bidder == seat and hand.bid == value
+
+
+def declare(
+    hand: Hand,
+    trump: str | int,
+    bury: str | None = None,
+    bird_high: bool = True,
+    partner: str | None = None,
+) -> None:
+    """The bidder's declarations in the order of the rule set.
+
+    ``bury`` defaults to the nest as dealt (the bidder lays the nest back aside);
+    ``partner`` defaults to a card of the bidder's own hand (the bidder plays alone).
+    """
+    colour = COLOURS.index(trump.upper()) if isinstance(trump, str) else trump
+    to_bury = parse_cards(bury) if bury is not None else cards_of(hand.nest)
+    partners = parse_cards(partner) if partner is not None else []
+    while hand.phase == Phase.NEST:
+        kind = hand.step_kind
+        b = hand.bidder
+        if kind == "bury":
+            hand.apply(A.BURY + to_bury.pop(0), b)
+        elif kind == "trump":
+            hand.apply(A.TRUMP + colour, b)
+        elif kind == "bird":
+            hand.apply(A.BIRD_HIGH if bird_high else A.BIRD_LOW, b)
+        elif kind == "partner":
+            card = partners.pop(0) if partners else cards_of(hand.hands[b])[0]
+            hand.apply(A.PARTNER + card, b)
+        elif kind == "direction":
+            hand.apply(A.HIGH, b)
+        else:  # pragma: no cover
+            raise AssertionError(kind)
+
+
+def setup(
+    rules: RuleSet,
+    hands: dict[int, str],
+    trump: str,
+    leader: int = 0,
+    nest: str = "",
+    voids: dict[int, str] | None = None,
+    bid: int | None = None,
+    bird_high: bool = True,
+    partner: str | None = None,
+) -> Hand:
+    """A hand in play with ``leader`` to lead: it deals left of it and wins the bid."""
+    n = rules.players
+    hand = deal(rules, hands, nest=nest, dealer=(leader - 1) % n, voids=voids)
+    win_bid(hand, leader, bid)
+    declare(hand, trump, bird_high=bird_high, partner=partner)
+    assert hand.phase == Phase.PLAY and hand.to_act == leader
+    return hand
+
+
+def play(hand: Hand, text: str | Iterable[str]) -> None:
+    """Play cards in turn order, each by the seat to act, checked."""
+    tokens = text.split() if isinstance(text, str) else list(text)
+    for t in tokens:
+        hand.apply(parse_card(t), hand.to_act)
+
+
+def last_winner(hand: Hand) -> int:
+    return hand.tricks[-1][2]
+
+
+def random_hand(rules: RuleSet, seed: int, dealer: int | None = None) -> tuple[Hand, list[Hand]]:
+    """Play one hand with uniform random legal actions; returns the hand and a copy per step.
+
+    The copies are taken before each action (the dealt position first), so a test can
+    look at every intermediate state.
+    """
+    rng = random.Random(seed)
+    hand = Hand(rules, rng.randrange(rules.players) if dealer is None else dealer)
+    hand.deal_random(rng)
+    states = [hand.copy()]
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal, f"no legal action in phase {hand.phase.name}"
+        hand.apply(rng.choice(legal), hand.to_act)
+        states.append(hand.copy())
+    return hand, states
