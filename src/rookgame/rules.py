@@ -50,6 +50,7 @@ class PlayTables:
     strength: tuple[int, ...]  # order inside the effective colour, higher wins
     suit_mask: tuple[int, int, int, int]
     anytime: int  # cards that may be played even when able to follow
+    key: tuple[int, ...]  # strength, raised above every plain card for trumps: the trick winner has the top key
 
 
 @dataclass(frozen=True)
@@ -262,7 +263,9 @@ class RuleSet:
             for c in block:
                 if c >= BIRD:
                     anytime |= 1 << c
-        return PlayTables(trump, tuple(suit), tuple(strength), (masks[0], masks[1], masks[2], masks[3]), anytime)
+        key = tuple(strength[c] + (100000 if trump >= 0 and suit[c] == trump else 0) for c in range(64))
+        return PlayTables(trump, tuple(suit), tuple(strength), (masks[0], masks[1], masks[2], masks[3]), anytime,
+                          key)
 
     # ------------------------------------------------------------------ validation
     def _problems(self) -> list[str]:

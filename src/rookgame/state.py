@@ -28,6 +28,10 @@ class Phase(IntEnum):
     THROWN_IN = 5
 
 
+_BID = int(Phase.BID)  # plain ints for the hot comparisons
+_PLAY = int(Phase.PLAY)
+
+
 class IllegalAction(ValueError):
     """An action refused by the rules; the message says why.  The state is unchanged."""
 
@@ -70,7 +74,17 @@ def deal_order(rules: RuleSet, dealer: int) -> tuple[int, ...]:
 
 
 _BITS_CACHE: dict[int, tuple[int, ...]] = {}
-_BITS_CACHE_LIMIT = 1 << 18  # masks repeat (a colour's cards, a hand as it shrinks); bound the memory
+_BITS_CACHE_LIMIT = 1 << 16  # masks repeat (a colour's cards, a hand as it shrinks); bound the memory
+
+
+@cache
+def _bid_list(lowest: int, highest: int, step: int, may_pass: bool, may_redeal: bool) -> tuple[int, ...]:
+    out = [A.BID + v for v in range(lowest, highest + 1, step)]
+    if may_pass:
+        out.append(A.PASS)
+    if may_redeal:
+        out.append(A.REDEAL)
+    return tuple(sorted(out))
 
 
 def _bits(mask: int) -> list[int]:
@@ -140,14 +154,11 @@ class Hand:
     def deal_random(self, rng: random.Random) -> None:
         cards = list(self.deck.cards)
         rng.shuffle(cards)
-        hands = [0] * self.n
-        nest = 0
+        masks = [0] * (self.n + 1)  # the nest last, at index -1
         for seat, c in zip(deal_order(self.rules, self.dealer), cards):
-            if seat < 0:
-                nest |= 1 << c
-            else:
-                hands[seat] |= 1 << c
-        self._start(hands, nest)
+            masks[seat] |= 1 << c
+        nest = masks.pop()
+        self._start(masks, nest)
 
     def set_deal(self, hands: list[int], nest: int) -> None:
         """Deal given hands (masks); checked: every card of the deck exactly once, the right sizes."""
@@ -189,7 +200,7 @@ class Hand:
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             hand = self.hands[self.to_act]
             if self.trick:
                 t = self.tables
@@ -197,7 +208,8 @@ class Hand:
                 follow = hand & t.suit_mask[self.led]
                 if follow:
                     hand = follow | (hand & t.anytime)
-            return _bits(hand)
+            bits = _BITS_CACHE.get(hand)
+            return list(bits) if bits is not None else _bits(hand)
         if phase == Phase.BID:
             return self._bid_actions(self.to_act)
         if phase == Phase.NEST:
@@ -226,13 +238,9 @@ class Hand:
 
     def _bid_actions(self, seat: int) -> list[int]:
         r = self.rules
-        out = [A.BID + v for v in range(self._lowest_bid(), r.effective_max_bid + 1, r.bid_step)]
-        if not self._must_bid():
-            out.append(A.PASS)
-        if r.no_counter_redeal and not self.hands[seat] & self.deck.counter_mask:
-            out.append(A.REDEAL)
-        out.sort()
-        return out
+        may_pass = not self._must_bid()
+        may_redeal = r.no_counter_redeal and not self.hands[seat] & self.deck.counter_mask
+        return list(_bid_list(self._lowest_bid(), r.effective_max_bid, r.bid_step, may_pass, bool(may_redeal)))
 
     def _buryable(self) -> int:
         """Cards the bidder may bury now (all of them unless ``bury_counters = "forbidden"``).
@@ -259,7 +267,7 @@ class Hand:
     def _nest_actions(self) -> list[int]:
         kind = self.steps[self.step]
         if kind == "bury":
-            return [A.BURY + c for c in _bits(self._buryable())]
+            return [c + 64 for c in _bits(self._buryable())]  # 64 = actions.BURY
         if kind == "trump":
             out = [A.TRUMP + k for k in range(4)]
             if self.rules.no_trump:
@@ -360,43 +368,42 @@ class Hand:
     # ------------------------------------------------------------------ transitions
     def apply_unchecked(self, action: int) -> None:
         self.history.append(action)
-        if self.phase == Phase.PLAY:
-            self._play(action)
-        elif self.phase == Phase.BID:
-            self._bid(action)
-        else:
-            self._nest(action)
-
-    def _play(self, card: int) -> None:
+        if self.phase != _PLAY:
+            if self.phase == _BID:
+                self._bid(action)
+            else:
+                self._nest(action)
+            return
+        # Playing a card: the hot path, kept in one function.
         seat = self.to_act
-        self.hands[seat] ^= 1 << card
+        self.hands[seat] ^= 1 << action
         trick = self.trick
-        trick.append(card)
-        t = self.tables
-        assert t is not None
-        if len(trick) == 1:
-            self.led = t.suit[card]
+        trick.append(action)
+        n = len(trick)
+        if n == 1:
+            self.led = self.tables.suit[action]  # type: ignore[union-attr]
             self.leader = seat
-        if len(trick) < self.n:
+        if n < self.n:
             self.to_act = (seat + 1) % self.n
             return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        t = self.tables
+        assert t is not None
         # Resolve: the highest trump wins, else the highest card of the colour led.
         suit = t.suit
-        strength = t.strength
+        key = t.key
         trump = t.trump
         led = self.led
-        best = -1
-        best_key = -(1 << 30)
-        for i, c in enumerate(trick):
+        best = 0
+        best_key = key[trick[0]]
+        for i in range(1, len(trick)):
+            c = trick[i]
             s = suit[c]
-            if s == trump:
-                key = strength[c] + 100000
-            elif s == led:
-                key = strength[c]
-            else:
-                continue
-            if key > best_key:
-                best_key = key
+            if (s == trump or s == led) and key[c] > best_key:
+                best_key = key[c]
                 best = i
         winner = (self.leader + best) % self.n
         pts = self.points
