@@ -66,7 +66,7 @@ def selfplay(
     out: Annotated[Path, typer.Option("--out", "-o", help="where to write the records (.jsonl)")]
     = Path("games.jsonl"),
     bots: Annotated[str, typer.Option("--bots", help="bot names cycled over the seats: "
-                                      + ", ".join(REGISTRY))] = "random",
+                                      + ", ".join(REGISTRY))] = "heuristic",
 ) -> None:
     """Play whole games between bots and write their records."""
     rs = _load_rules(rules)
@@ -117,6 +117,70 @@ def replay(
         raise typer.Exit(2)
     console.print(f"{file}: {checked} game(s), {hands} hands: every action, trick, score, total "
                   "and winner checks out")
+
+
+@app.command()
+def arena(
+    bots: Annotated[str, typer.Option("--bots", "-b", help="the two bots, A,B (the same name twice is allowed): "
+                                      + ", ".join(REGISTRY))],
+    rules: Annotated[str, typer.Option("--rules", "-r", help="preset name or house-rules TOML file")]
+    = "kentucky-discard",
+    deals: Annotated[int, typer.Option("--deals", "-n", help="duplicate deals; each is played in every seating")]
+    = 200,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="the same seed gives the same deals and results")] = 0,
+    matches: Annotated[int, typer.Option("--matches", "-m", help="also play this many duplicate whole games "
+                                         "to the goal per seating")] = 0,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="processes (default: one per core)")]
+    = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write the summary here as JSON")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="write every hand and game played as "
+                                             "rook-record/1 records (.jsonl)")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="draw the running difference with its 95% band "
+                                              "(.png)")] = None,
+) -> None:
+    """Compare two bots in duplicate: every deal is played with the seats swapped, so the cards' luck cancels."""
+    import json
+
+    from . import arena as AR
+
+    rs = _load_rules(rules)
+    try:
+        pair = AR.check_bots(bots.split(","))
+        if deals < 1:
+            raise AR.ArenaError(f"--deals {deals}: play at least 1 deal")
+        if matches < 0:
+            raise AR.ArenaError(f"--matches {matches}: give 0 or more")
+        if workers is not None and workers < 1:
+            raise AR.ArenaError(f"--workers {workers}: use 1 or more")
+    except AR.ArenaError as e:
+        err.print(f"[red]error:[/red] {e}", highlight=False)
+        raise typer.Exit(2) from None
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=False) as progress:
+        what = f"{rs.label}: {deals} deals" + (f" + {matches} match seeds" if matches else "")
+        task = progress.add_task(what, total=deals + matches)
+        try:
+            result = AR.run_arena(rs, pair, deals, seed, workers=workers, matches=matches,
+                                  progress=lambda done, total: progress.update(task, completed=done),
+                                  keep_records=out is not None)
+        except AR.ArenaError as e:
+            err.print(f"[red]error:[/red] {e}", highlight=False)
+            raise typer.Exit(1) from None
+    for table in AR.summary_tables(result):
+        console.print(table)
+    console.print(AR.verdict(result), highlight=False)
+    console.print(f"{result.thrown_in} of {result.hands} hands thrown in (scored 0); "
+                  f"{result.seconds:.1f} s on {result.workers} worker(s)", highlight=False)
+    if out is not None:
+        write_jsonl(out, result.records)
+        console.print(f"{len(result.records)} records written to {out} (check them: rook replay {out})",
+                      highlight=False)
+    if json_out is not None:
+        json_out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+        console.print(f"summary written to {json_out}", highlight=False)
+    if plot is not None:
+        AR.plot(result, plot)
+        console.print(f"plot written to {plot}", highlight=False)
 
 
 def main() -> None:

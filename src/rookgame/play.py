@@ -22,7 +22,11 @@ def play_match(rules: RuleSet, players: Sequence[Player], seed: int | None = Non
     match = Match(rules, seed)
     while not match.is_over:
         if len(match.hands) > MAX_HANDS:
-            raise RuntimeError(f"no winner after {MAX_HANDS} hands")
+            names = ", ".join(sorted({getattr(p, "name", "?") for p in players}))
+            raise RuntimeError(
+                f"no winner after {MAX_HANDS} hands of {rules.label} ({names}): totals {match.totals}; "
+                "players who overbid are set every hand and never reach the goal (try the heuristic bot)"
+            )
         hand = match.hand
         seat = hand.to_act
         action = players[seat].act(view_of(hand, seat, match.totals))

@@ -265,6 +265,10 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
             except CardError as e:
                 raise RecordError(f"{kind}: {e}", game, hi) from None
             do(action, hand.bidder, kind)
+        said = (hrec.get("calls") or {}).get("nest_points")
+        if hand.phase == Phase.PLAY and said != hand.nest_points:
+            raise RecordError(f"calls.nest_points is recorded as {said}, but the buried cards make it "
+                              f"{hand.nest_points}", game, hi)
         if used["bury"] != len(hrec["buried"]):
             raise RecordError(f"buried holds {len(hrec['buried'])} cards; the nest holds {rules.nest_size}",
                               game, hi)

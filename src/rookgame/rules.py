@@ -23,6 +23,19 @@ class RulesError(ValueError):
     """An unplayable, contradictory or malformed rule set; the message says what would work."""
 
 
+def counter_key(text: str, where: str = "") -> str:
+    """The canonical key of a counter: a rank ("5", "14") or a card ("RK", "R1")."""
+    t = text.strip()
+    if t.isdigit():
+        if 1 <= int(t) <= 14:
+            return str(int(t))
+        raise RulesError(f"{where}counters: rank {t} is not 1 to 14")
+    try:
+        return card_str(parse_card(t))
+    except CardError:
+        raise RulesError(f"{where}counters: {t!r} is neither a rank 1-14 nor a card such as RK or R1") from None
+
+
 MODES = ("partners", "individual", "call-partner")
 CHOICES: dict[str, tuple[str, ...]] = {
     "mode": MODES,
@@ -297,6 +310,16 @@ class RuleSet:
         if p:
             return p
         ranks = set(self.ranks)
+        for name in ("extra_cards", "top_trumps"):
+            listed = getattr(self, name)
+            if len(set(listed)) != len(listed):
+                p.append(f"{name} = {list(listed)}: a card is listed twice")
+        if self.black_two and "B2" in self.top_trumps:
+            p.append("black_two already puts B2 above the Bird; remove it from top_trumps")
+        if self.little_rook and "R2" in self.top_trumps:
+            p.append("little_rook already makes R2 a trump below the Bird; remove it from top_trumps")
+        if p:
+            return p
         for t in self.extra_cards:
             if rank_of(parse_card(t)) in ranks:
                 p.append(f"extra_cards: {t} is already in the deck (rank {rank_of(parse_card(t))} is in ranks)")
@@ -309,13 +332,13 @@ class RuleSet:
         if self.black_two and not deck.mask >> make(0, 2) & 1:
             p.append("black_two needs B2 in the deck: add 2 to ranks or B2 to extra_cards")
         for key, pts in self.counters:
-            if not isinstance(pts, int) or isinstance(pts, bool):
-                p.append(f"counters: {key} = {pts!r} is not a whole number of points")
-            if not (key.isdigit() and 1 <= int(key) <= 14):
-                try:
-                    parse_card(key)
-                except CardError:
-                    p.append(f"counters: {key!r} is neither a rank 1-14 nor a card such as RK or R1")
+            if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
+                p.append(f"counters: {key} = {pts!r}: points are whole numbers, 0 or more")
+            try:
+                if counter_key(key) != key:
+                    p.append(f"counters: write {counter_key(key)!r}, not {key!r}")
+            except RulesError as e:
+                p.append(str(e))
         if self.nest_size < 0:
             p.append(f"nest_size = {self.nest_size}: a nest holds 0 or more cards")
         size = deck.size
@@ -358,7 +381,7 @@ class RuleSet:
                      f"earns it: tricks from {deck.hand_size // 2 + 1} to {deck.hand_size}, not {tricks}")
         if self.lose_at is not None and self.lose_at >= 0:
             p.append(f"lose_at = {self.lose_at}: the losing floor is a negative total such as -250")
-        if self.bird_rank == "called" and not self.special_trumps:
+        if self.bird_rank == "called" and not self.birds:
             p.append("bird_rank = 'called' needs a Bird in the deck (birds = 1)")
         return p
 
@@ -513,7 +536,7 @@ def _parse_ranks(value: Any) -> tuple[int, ...]:
     raise RulesError(f"ranks = {value!r}: give a list of ranks such as [1, 5, 6, 7] or a string such as \"1,5-14\"")
 
 
-def _coerce(key: str, value: Any, base: RuleSet, source: str) -> Any:
+def _coerce(key: str, value: Any, base: RuleSet, source: str, merge: bool = True) -> Any:
     default = getattr(base, key)
     where = f"{source}: " if source else ""
     if key == "ranks":
@@ -521,11 +544,10 @@ def _coerce(key: str, value: Any, base: RuleSet, source: str) -> Any:
     if key == "counters":
         if not isinstance(value, dict):
             raise RulesError(f"{where}counters must be a table such as {{ 5 = 5, 10 = 10, 14 = 10, RK = 20 }}")
-        table = dict(base.counters)
+        # A rules file changes the preset's table (0 removes a counter); a record states it whole.
+        table = dict(base.counters) if merge else {}
         for k, v in value.items():
-            name = str(k).strip().upper()
-            if name in ("ROOK", "BIRD"):
-                name = "RK"
+            name = counter_key(str(k), where)
             if not isinstance(v, int) or isinstance(v, bool):
                 raise RulesError(f"{where}counters.{k} = {v!r}: points are whole numbers")
             if v == 0:
@@ -577,8 +599,11 @@ def _coerce(key: str, value: Any, base: RuleSet, source: str) -> Any:
     raise RulesError(f"{where}{key}: unsupported value {value!r}")  # pragma: no cover
 
 
-def from_mapping(data: dict[str, Any], source: str = "") -> RuleSet:
-    """A rule set from a mapping: ``preset`` (default kentucky-discard) changed by the other keys."""
+def from_mapping(data: dict[str, Any], source: str = "", merge: bool = True) -> RuleSet:
+    """A rule set from a mapping: ``preset`` (default kentucky-discard) changed by the other keys.
+
+    With ``merge`` (rules files) a ``counters`` table changes the preset's; without it (records,
+    which hold the resolved rule set) it replaces it."""
     where = f"{source}: " if source else ""
     if not isinstance(data, dict):
         raise RulesError(f"{where}a rule set is a table of options")
@@ -598,7 +623,7 @@ def from_mapping(data: dict[str, Any], source: str = "") -> RuleSet:
     for key, value in data.items():
         if key == "preset":
             continue
-        changes[key] = _coerce(key, value, base, source)
+        changes[key] = _coerce(key, value, base, source, merge)
     changes["preset"] = base.preset
     try:
         return base.replace(**changes)
@@ -607,7 +632,7 @@ def from_mapping(data: dict[str, Any], source: str = "") -> RuleSet:
 
 
 def from_json(data: dict[str, Any]) -> RuleSet:
-    return from_mapping(data, "record rules")
+    return from_mapping(data, "record rules", merge=False)
 
 
 def load(spec: str | Path) -> RuleSet:

@@ -292,7 +292,10 @@ class Hand:
             return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
         if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
             return f"{action!r} is not an action number"
-        if action in self.legal_actions():
+        if phase == Phase.PLAY:
+            if action < A.BURY and self.legal_mask() >> action & 1:
+                return None
+        elif action in self.legal_actions():
             return None
         who = f"seat {self.to_act}"
         try:
@@ -429,7 +432,8 @@ class Hand:
             self.high_bid = action - A.BID
             self.high_bidder = seat
         npassed = self.passed.bit_count()
-        if self.high_bidder >= 0 and (npassed == n - 1 or self.high_bid >= self.rules.effective_max_bid):
+        r = self.rules
+        if self.high_bidder >= 0 and (npassed == n - 1 or self.high_bid + r.bid_step > r.effective_max_bid):
             self._won_auction(self.high_bidder, self.high_bid)
             return
         if npassed == n:

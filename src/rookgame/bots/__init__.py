@@ -43,7 +43,13 @@ class RandomPlayer:
         return self.rng.choice(legal)
 
 
-REGISTRY: dict[str, Callable[[int | None], Player]] = {"random": RandomPlayer}
+def _heuristic(seed: int | None) -> Player:
+    from .heuristic import HeuristicPlayer
+
+    return HeuristicPlayer(seed)
+
+
+REGISTRY: dict[str, Callable[[int | None], Player]] = {"random": RandomPlayer, "heuristic": _heuristic}
 
 
 def make_player(name: str, seed: int | None = None) -> Player:

@@ -1,0 +1,293 @@
+"""A sound club player, following the strategy advice of the seeds.
+
+- Bidding: values the hand for its best trump colour (sure counters, a long colour
+  with the Bird, what the nest may bring) and bids up to that limit; does not
+  outbid its partner without a much stronger hand; calls a redeal with no counters.
+- Nest: names its longest, strongest colour; buries weak, exposed counters and
+  cards that leave a colour void, never its trump control.
+- Play: pulls trump while it holds control and the opponents may still hold
+  trump; cashes sure winners; feeds counters to a partner who is surely winning;
+  never wastes a counter or a high card under a sure winner; remembers the cards
+  played and the voids shown; as a defender it counts points, not tricks.
+
+Everything comes from the seat's view (through :mod:`.knowledge`), so it plays fair.
+"""
+
+from __future__ import annotations
+
+from .. import actions as A
+from ..cards import BIRD
+from ..rules import PlayTables, RuleSet
+from ..state import Phase
+from ..view import View
+from .knowledge import Knowledge, know
+
+# Expected points for the bidding side, as a share of the points in play, from hand
+# features; fitted on simulated hands (see benchmarks/calibrate_heuristic.py).
+# Fitted 2026-11-30 on 3,000 deals each of kentucky-discard (0.586, 0.048, 0.028, 0.335; residual sd 21
+# points) and full-deck (0.537, 0.028, 0.025, 0.359; sd 17); these are the rounded means.
+_BASE_SHARE = 0.56
+_PER_TRUMP = 0.038
+_PER_SURE_TRICK = 0.026
+_PER_OWN_POINT = 0.35  # of the hand's own counters (as a share of points in play)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _natural(rules: RuleSet, trump: int) -> PlayTables:
+    return rules.play_tables(trump, False, True)
+
+
+def colour_score(rules: RuleSet, hand: int, colour: int) -> float:
+    """How good ``colour`` is as trump for this hand: length first, then height."""
+    t = _natural(rules, colour)
+    cards = sorted(_bits(hand & t.suit_mask[colour]), key=lambda c: -t.strength[c])
+    score = 10.0 * len(cards)
+    order = sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
+    for i, c in enumerate(order[:5]):
+        if hand >> c & 1:
+            score += (5 - i) * 1.5
+    score += sum(rules.deck.points[c] for c in cards) * 0.1
+    return score
+
+
+def best_colour(rules: RuleSet, hand: int) -> int:
+    return max(range(4), key=lambda c: (colour_score(rules, hand, c), -c))
+
+
+def sure_tricks(rules: RuleSet, hand: int, trump: int) -> int:
+    """Top cards held in sequence from the top of each colour (trump included)."""
+    t = _natural(rules, trump)
+    total = 0
+    for colour in range(4):
+        order = sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
+        held = 0
+        for c in order:
+            if hand >> c & 1:
+                held += 1
+            else:
+                break
+        if colour != trump:
+            held = min(held, 2)  # side winners past the second usually get trumped
+        total += held
+    return total
+
+
+def estimate(rules: RuleSet, hand: int) -> float:
+    """Points the bidding side can expect with this hand (before the nest), best colour as trump."""
+    colour = best_colour(rules, hand)
+    t = _natural(rules, colour)
+    n_trump = (hand & t.suit_mask[colour]).bit_count()
+    expected_trump = rules.deck.hand_size * (len([c for c in rules.deck.cards if t.suit[c] == colour])
+                                            / rules.deck.size)
+    own = sum(rules.deck.points[c] for c in _bits(hand))
+    total = rules.total_points
+    share = (_BASE_SHARE + _PER_TRUMP * (n_trump - expected_trump) + _PER_SURE_TRICK * sure_tricks(rules, hand, colour)
+             + _PER_OWN_POINT * own / total)
+    return max(0.0, min(1.0, share)) * total
+
+
+class HeuristicPlayer:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, margin: float = 0.0) -> None:
+        self.margin = margin
+
+    # ------------------------------------------------------------------ dispatch
+    def act(self, view: View) -> int:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == Phase.BID:
+            return self.bid(view)
+        if view.phase == Phase.NEST:
+            return self.declare(view)
+        return self.play(view, know(view))
+
+    # ------------------------------------------------------------------ auction
+    def bid(self, view: View) -> int:
+        legal = view.legal
+        if A.REDEAL in legal:
+            return A.REDEAL
+        bids = [a for a in legal if a >= A.BID]
+        if A.PASS not in legal:
+            return bids[0]
+        if not bids:
+            return A.PASS
+        rules = view.rules
+        limit = estimate(rules, int(view.hand)) - self.margin
+        lowest = bids[0] - A.BID
+        partner_high = (view.high_bidder >= 0 and view.high_bidder != view.seat
+                        and rules.mode == "partners" and view.high_bidder % 2 == view.seat % 2)
+        if partner_high and limit < lowest + 15:
+            return A.PASS
+        return bids[0] if lowest <= limit else A.PASS
+
+    # ------------------------------------------------------------------ nest and declarations
+    def declare(self, view: View) -> int:
+        rules = view.rules
+        legal = view.legal
+        hand = int(view.hand)
+        colour = view.trump if view.trump >= 0 else best_colour(rules, hand)
+        step = view.step
+        if step == "trump":
+            return A.TRUMP + colour if A.TRUMP + colour in legal else legal[0]
+        if step == "direction":
+            return A.HIGH
+        if step == "bird":
+            return A.BIRD_HIGH
+        if step == "partner":
+            return self.call_partner(view, colour)
+        return self.bury(view, colour)
+
+    def bury(self, view: View, colour: int) -> int:
+        rules = view.rules
+        hand = int(view.hand)
+        t = _natural(rules, colour)
+        pts = rules.deck.points
+        lengths = [(hand & t.suit_mask[s]).bit_count() for s in range(4)]
+        to_bidder = rules.nest_to == "bidder"
+
+        def keep(card: int) -> float:
+            s = t.suit[card]
+            if s == colour:
+                return 1000.0 + t.strength[card] / 100
+            order = sorted((c for c in rules.deck.cards if t.suit[c] == s), key=lambda c: -t.strength[c])
+            rank_pos = order.index(card)
+            held_above = sum(1 for c in order[:rank_pos] if hand >> c & 1)
+            if rank_pos == held_above:  # a top card in sequence: a side winner
+                return 500.0 + pts[card]
+            value = 50.0 + lengths[s] * 8 - rank_pos * 2
+            if pts[card]:
+                value -= pts[card] * (2.0 if to_bidder else 1.0)  # exposed counters go into the nest
+            return value
+
+        choices = [a - A.BURY for a in view.legal]
+        return A.BURY + min(choices, key=lambda c: (keep(c), c))
+
+    def call_partner(self, view: View, colour: int) -> int:
+        rules = view.rules
+        t = _natural(rules, colour)
+        hand = int(view.hand)
+        legal = set(view.legal)
+        order = sorted(rules.deck.cards, key=lambda c: (t.suit[c] != colour, -t.strength[c]))
+        for c in order:
+            if not hand >> c & 1 and A.PARTNER + c in legal and not (view.buried and int(view.buried) >> c & 1):
+                return A.PARTNER + c
+        return view.legal[0]
+
+    # ------------------------------------------------------------------ card play
+    def play(self, view: View, k: Knowledge) -> int:
+        legal = [a for a in view.legal if a < A.BURY]
+        if not view.trick:
+            return self.lead(view, k, legal)
+        return self.follow(view, k, legal)
+
+    def _bidding_side(self, view: View, k: Knowledge) -> bool:
+        return view.bidder in k.team
+
+    def lead(self, view: View, k: Knowledge, legal: list[int]) -> int:
+        t = k.tables
+        assert t is not None
+        trump = t.trump
+        pts = view.rules.deck.points
+        hand = int(view.hand)
+        opponents = [s for s in range(view.rules.players) if s not in k.team]
+        my_trumps = [c for c in legal if t.suit[c] == trump] if trump >= 0 else []
+        unseen_trumps = k.unseen & t.suit_mask[trump] if trump >= 0 else 0
+        opp_may_trump = bool(unseen_trumps) and any(not k.voids[s] >> trump & 1 for s in opponents)
+        if my_trumps and opp_may_trump and self._bidding_side(view, k):
+            top = max(my_trumps, key=lambda c: t.strength[c])
+            if k.is_top(top):
+                return top  # pull trump while holding control
+            if len(my_trumps) * 2 > unseen_trumps.bit_count() + len(my_trumps):
+                return min(my_trumps, key=lambda c: (pts[c], t.strength[c]))  # long trump: draw with a low one
+        # Cash a sure side winner the opponents cannot trump.
+        winners = []
+        for c in legal:
+            s = t.suit[c]
+            if s == trump or not k.is_top(c):
+                continue
+            if trump >= 0 and unseen_trumps and any(k.voids[o] >> s & 1 and not k.voids[o] >> trump & 1
+                                                    for o in opponents):
+                continue
+            winners.append(c)
+        if winners:
+            return max(winners, key=lambda c: (pts[c], t.strength[c]))
+        # Otherwise lead low from a side colour, keeping counters and trump back.
+        side = [c for c in legal if t.suit[c] != trump] or legal
+        lengths = {s: (hand & t.suit_mask[s]).bit_count() for s in range(4)}
+        return min(side, key=lambda c: (pts[c] > 0, t.strength[c] + 0 * lengths[t.suit[c]], c))
+
+    def follow(self, view: View, k: Knowledge, legal: list[int]) -> int:
+        t = k.tables
+        assert t is not None
+        rules = view.rules
+        n = rules.players
+        pts = rules.deck.points
+        trump = t.trump
+        trick = view.trick
+        led = t.suit[trick[0]]
+        key = t.key
+
+        def beats(c: int, best: int) -> bool:
+            s = t.suit[c]
+            return (s == trump or s == led) and key[c] > key[best]
+
+        best_i = 0
+        for i in range(1, len(trick)):
+            if beats(trick[i], trick[best_i]):
+                best_i = i
+        best = trick[best_i]
+        winner_seat = (view.leader + best_i) % n
+        later = [(view.leader + i) % n for i in range(len(trick) + 1, n)]
+        later_opp = [s for s in later if s not in k.team]
+        trick_pts = sum(pts[c] for c in trick)
+
+        def safe(card: int) -> bool:
+            """Would ``card`` still win once the later opponents have played?"""
+            if not later_opp:
+                return True
+            s = t.suit[card]
+            higher = 0
+            rivals = k.unseen & t.suit_mask[s]
+            for c in _bits(rivals):
+                if t.strength[c] > t.strength[card]:
+                    higher += 1
+            if higher:
+                return False
+            if s != trump and trump >= 0 and k.unseen & t.suit_mask[trump]:
+                # an opponent void in the led colour may trump it
+                return not any(k.voids[o] >> led & 1 for o in later_opp)
+            return True
+
+        if winner_seat in k.team and safe(best):
+            # Partner is surely winning: feed counters, never trump.
+            feed = [c for c in legal if t.suit[c] != trump or all(t.suit[x] == trump for x in legal)]
+            return max(feed, key=lambda c: (pts[c], -t.strength[c]))
+        winners = [c for c in legal if beats(c, best)]
+        if winners and winner_seat not in k.team:
+            sure = [c for c in winners if safe(c)]
+            if sure:
+                # The cheapest sure winner; but a counter that could be lost later wins its own points now.
+                return min(sure, key=lambda c: (-(0 if k.is_top(c) else pts[c]), key[c]))
+            if trick_pts >= 10:
+                return max(winners, key=lambda c: key[c])
+        return self.discard(view, k, legal)
+
+    def discard(self, view: View, k: Knowledge, legal: list[int]) -> int:
+        """The cheapest card: no counter, no trump, low, from a short colour."""
+        t = k.tables
+        assert t is not None
+        pts = view.rules.deck.points
+        hand = int(view.hand)
+        lengths = [(hand & t.suit_mask[s]).bit_count() for s in range(4)]
+        return min(legal, key=lambda c: (pts[c] > 0, t.suit[c] == t.trump, c >= BIRD, pts[c],
+                                         t.strength[c], lengths[t.suit[c]], c))
