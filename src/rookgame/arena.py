@@ -574,9 +574,8 @@ def summary_tables(result: ArenaResult) -> list[Table]:
     def num(v: float | None, digits: int = 1) -> str:
         return "-" if v is None else f"{v:.{digits}f}"
 
-    title = (f"{r.bots[0]} (A) vs {r.bots[1]} (B), {r.rules.label}: {r.deals} deals x {len(r.configs)} "
-             f"seatings = {r.hands} hands, seed {r.seed}")
-    points = Table(title=title)
+    points = Table(title=f"{r.bots[0]} (A) vs {r.bots[1]} (B), {r.rules.label}",
+                   caption=f"{r.deals} duplicate deals x {len(r.configs)} seatings = {r.hands} hands, seed {r.seed}")
     cols = ["bot", "points/hand", "95% CI"]
     if r.groups:
         cols += ["games won", "win rate", "win rate 95% CI"]
@@ -594,9 +593,9 @@ def summary_tables(result: ArenaResult) -> list[Table]:
 
     bidding = Table(title="Contracts won as bidder",
                     caption="avg bid: every bid called; contract: the winning bid; taken: what the bidding side "
-                            "took; ms: time per decision")
-    for c in ("bot", "contracts", "made", "set", "made%", "avg bid", "contract", "taken", "ms median",
-              "ms worst"):
+                            "took; med/max ms: time per decision, median and worst")
+    for c in ("bot", "contracts", "made", "set", "made%", "avg bid", "contract", "taken", "med ms",
+              "max ms"):
         bidding.add_column(c, justify="left" if c == "bot" else "right", no_wrap=True)
     for k in (0, 1):
         t = r.tallies[k]
