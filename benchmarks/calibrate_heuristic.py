@@ -61,7 +61,8 @@ def main() -> None:
     names = ["base share", "per trump above expected", "per sure trick", "per own point share"]
     for n, c in zip(names, coef):
         print(f"{n:28s} {c: .4f}")
-    print(f"residual sd {resid.std() * rules.total_points:.1f} points; mean taken {np.mean(ys) * rules.total_points:.1f}")
+    total = rules.total_points
+    print(f"residual sd {resid.std() * total:.1f} points; mean taken {np.mean(ys) * total:.1f}")
 
 
 if __name__ == "__main__":

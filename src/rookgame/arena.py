@@ -642,6 +642,6 @@ def plot(result: ArenaResult, path: str | Path) -> None:
     ax.set_ylabel(f"points per hand, {result.bots[0]} (A) - {result.bots[1]} (B)")
     ax.set_title(f"{result.bots[0]} vs {result.bots[1]}, {result.rules.label}: running difference "
                  f"(seed {result.seed})")
-    ax.legend(loc="upper right")
+    ax.legend(loc="best")
     ax.grid(alpha=0.3)
     fig.savefig(path, dpi=100)

@@ -199,8 +199,10 @@ def replay_record(rec: dict[str, Any], game: int = 1) -> Replayed:
         rules = from_json(rec["rules"])
     except RulesError as e:
         raise RecordError(str(e), game) from None
-    match = Match(rules, rec.get("seed"), deal=False)
     hands = rec["hands"]
+    # The first dealer is free (seat 0 by default, or drawn at the table); the deal then rotates.
+    first = hands[0]["dealer"] if hands and 0 <= hands[0]["dealer"] < rules.players else 0
+    match = Match(rules, rec.get("seed"), first_dealer=first, deal=False)
     for hi, hrec in enumerate(hands, 1):
         if match.is_over:
             raise RecordError(f"the game was already won by side {match.winner}; this hand should not exist",

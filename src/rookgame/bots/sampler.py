@@ -1,0 +1,195 @@
+"""Deals consistent with a seat's view, rebuilt as playable hands.
+
+The hidden cards are dealt at random to the places the seat cannot see (the other
+hands and, for anyone but the bidder, the buried cards), respecting what the table
+has shown: the voids shown in play, the nest if it was turned up, the cards buried
+face up, the bidder's "points in the nest" announcement.  Each sample is rebuilt by
+replaying the public history with every check, so it is a legal position that the
+seat cannot tell apart from the real one.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import actions as A
+from ..state import Hand, IllegalAction, Phase
+from ..view import View
+
+
+class SampleError(RuntimeError):
+    """No deal consistent with the view was found in the tries allowed."""
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def played_by(view: View) -> list[int]:
+    """Mask of the cards each seat has played."""
+    n = view.rules.players
+    out = [0] * n
+    for leader, cards, _ in view.tricks:
+        for i, c in enumerate(cards):
+            out[(leader + i) % n] |= 1 << c
+    for i, c in enumerate(view.trick):
+        out[(view.leader + i) % n] |= 1 << c
+    return out
+
+
+def voids_of(view: View) -> list[int]:
+    """Per seat, the mask of cards it cannot hold, from the colours it failed to follow."""
+    rules = view.rules
+    n = rules.players
+    out = [0] * n
+    if view.trump < -1:
+        return out
+    t = rules.play_tables(view.trump, view.low, view.bird_high)
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = t.suit[cards[0]]
+        for i, c in enumerate(cards[1:], 1):
+            if t.suit[c] != led and not t.anytime >> c & 1:
+                out[(leader + i) % n] |= t.suit_mask[led]
+    return out
+
+
+def nest_taken(view: View) -> bool:
+    """Whether the bidder has the nest in hand (or has buried it back)."""
+    if view.bidder < 0 or view.phase == Phase.BID:
+        return False
+    if view.phase >= Phase.PLAY:
+        return True
+    steps = view.rules.nest_steps
+    done = len(steps) - list(reversed(steps)).index(view.step) - 1 if view.step in steps else 0
+    return view.rules.pickup_step == 0 or (view.buried_count > 0) or (
+        view.step not in ("trump", "direction", "bird") and done >= view.rules.pickup_step)
+
+
+def sample_hand(view: View, rng: random.Random, tries: int = 200) -> Hand:
+    """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at random."""
+    rules = view.rules
+    n = rules.players
+    me = view.seat
+    bidder = view.bidder
+    played = played_by(view)
+    all_played = 0
+    for m in played:
+        all_played |= m
+    cant = voids_of(view)
+    taken = nest_taken(view)
+    nest_seen = int(view.nest) if view.nest is not None else 0
+    buried_seen = int(view.buried) if view.buried is not None else 0
+    shown = int(view.shown_buried)
+    if not taken:
+        extra = 0 if nest_seen else rules.nest_size  # the face-down nest
+    elif buried_seen or me == bidder:
+        extra = 0
+    else:
+        if view.buried_count < rules.nest_size:
+            raise SampleError("the bidder is still burying; only the bidder decides now")
+        extra = view.buried_count - shown.bit_count()
+    known = int(view.hand) | all_played | buried_seen | shown | (nest_seen if not taken else 0)
+    pool = _bits(rules.deck.mask & ~known)
+    want = list(view.hand_sizes) + [extra]
+    want[me] = 0
+    if not taken and nest_seen:
+        want[n] = 0
+    if sum(want) != len(pool):
+        raise SampleError(f"the view does not add up: {len(pool)} hidden cards for {sum(want)} places")
+    # "No points in the nest": the hidden buried cards hold no counter.
+    cant.append(rules.deck.counter_mask if taken and view.nest_points is False else 0)
+    # A card seen in the nest (nest_shown) is with the bidder or buried.
+    only_bidder = nest_seen & ~all_played & ~known if taken else 0
+    for _ in range(tries):
+        rng.shuffle(pool)
+        pool.sort(key=lambda c: not only_bidder >> c & 1)
+        masks = [0] * (n + 1)
+        room = list(want)
+        ok = True
+        for c in pool:
+            places = [s for s in range(n + 1) if room[s] and not (cant[s] >> c & 1)
+                      and not (only_bidder >> c & 1 and s not in (bidder, n))]
+            if not places:
+                ok = False
+                break
+            s = places[rng.randrange(len(places))]
+            masks[s] |= 1 << c
+            room[s] -= 1
+        if not ok:
+            continue
+        masks[me] = int(view.hand)
+        hand = _rebuild(view, masks[:n], played, masks[n], taken, nest_seen, buried_seen | shown)
+        if hand is not None:
+            return hand
+    raise SampleError(f"no deal consistent with seat {me}'s view in {tries} tries")
+
+
+def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken: bool, nest_seen: int,
+             buried_seen: int) -> Hand | None:
+    """Replay the public history over a deal that ends in ``hands``; None if it breaks a rule."""
+    rules = view.rules
+    n = rules.players
+    bidder = view.bidder
+    dealt = [hands[s] | played[s] for s in range(n)]
+    buried = extra | buried_seen
+    if not taken:
+        nest = nest_seen or extra
+    else:
+        nest = nest_seen or buried
+        dealt[bidder] = (dealt[bidder] | buried) & ~nest
+    hand = Hand(rules, view.dealer)
+    try:
+        hand.set_deal(dealt, nest)
+        for seat, action in view.auction:
+            hand.apply(action, seat)
+        if hand.phase == Phase.NEST:
+            _declare(hand, view, buried)
+        for _, cards, _ in view.tricks:
+            for c in cards:
+                hand.apply(c)
+        for c in view.trick:
+            hand.apply(c)
+    except IllegalAction:
+        return None
+    if hand.phase != view.phase or hand.to_act != view.to_act or hand.nest_points != view.nest_points:
+        return None
+    return hand
+
+
+def _declare(hand: Hand, view: View, buried: int) -> None:
+    """The bidder's declarations so far, in the rule set's order, with ``buried`` as the buried cards."""
+    to_bury = _bits(buried)
+    if view.buried is not None:
+        # The bidder knows its own burying order; any order replays the same position.
+        to_bury = _bits(int(view.buried))
+    partners = list(view.partner_cards)
+    while hand.phase == Phase.NEST:
+        kind = hand.step_kind
+        if kind == "bury":
+            if len(hand.buried) >= view.buried_count:
+                return
+            hand.apply(A.BURY + to_bury.pop(0))
+        elif kind == "trump":
+            if view.trump == -2:
+                return
+            hand.apply(A.NO_TRUMP if view.trump == -1 else A.TRUMP + view.trump)
+        elif kind == "direction":
+            if view.step == "direction":
+                return
+            hand.apply(A.LOW if view.low else A.HIGH)
+        elif kind == "bird":
+            if view.step == "bird":
+                return
+            hand.apply(A.BIRD_HIGH if view.bird_high else A.BIRD_LOW)
+        else:
+            if not partners:
+                return
+            hand.apply(A.PARTNER + partners.pop(0))
