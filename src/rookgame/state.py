@@ -152,8 +152,9 @@ class Hand:
 
     # ------------------------------------------------------------------ chance: the deal
     def deal_random(self, rng: random.Random) -> None:
-        cards = list(self.deck.cards)
-        rng.shuffle(cards)
+        # A uniform shuffle: sorting by independent random keys (twice as fast as rng.shuffle here).
+        rand = rng.random
+        cards = sorted(self.deck.cards, key=lambda _: rand())
         masks = [0] * (self.n + 1)  # the nest last, at index -1
         for seat, c in zip(deal_order(self.rules, self.dealer), cards):
             masks[seat] |= 1 << c
