@@ -15,6 +15,47 @@ from rookgame.cards import BIRD, COLOURS, card_str, cards_of, colour_of, mask_of
 from rookgame.rules import RuleSet
 from rookgame.state import Hand, Phase
 
+# ---------------------------------------------------------------------- scoring deals (RULES.md §8)
+# A tournament deal (41 cards) in which seat 0 bids, names black trump and leads.
+# Counters: seat 0 holds 20, seat 1 15, seat 2 45, seat 3 25, the nest 15: 120 in all.
+DEAL_105 = {
+    0: "B7 B8 B9 B10 B11 B12 B13 B14 G6",
+    1: "R5 R6 R7 R8 R9 R10 R11 R12 R13",
+    2: "RK R14 Y5 Y6 Y7 Y8 Y9 Y10 Y11",
+    3: "Y12 Y13 Y14 G5 G7 G8 G9 G10 G13",
+}
+NEST_105 = "B5 B6 G11 G12 G14"
+PLAY_105 = [
+    "G6 R5 Y6 G10",  # seat 3 wins green: 15 to the defenders
+    "Y12 B7 R6 Y7",  # seat 0 trumps
+    "B8 R7 RK Y13",  # trump led: seat 2's only trump is the Bird, it must play it and wins 20
+    "Y8 Y14 B9 R8",  # seat 0 trumps the yellow 14
+    "B10 R9 Y5 G5",
+    "B11 R10 Y9 G7",
+    "B12 R11 Y10 G8",
+    "B13 R12 Y11 G9",
+    "B14 R13 R14 G13",  # last trick to seat 0: the nest's 15 too
+]
+
+DEAL_75 = {
+    0: "B8 B9 B10 B11 B12 B13 B14 G6 G7",
+    1: "R5 R6 R7 R8 R9 R10 R11 R12 R13",
+    2: "RK R14 Y5 Y6 Y7 Y8 Y9 Y10 Y11",
+    3: "Y12 Y13 Y14 G5 G8 G9 G10 G11 G13",
+}
+NEST_75 = "B5 B6 B7 G12 G14"
+PLAY_75 = [
+    "B8 R5 RK G5",  # 30 to seat 2
+    "R14 G8 B9 R6",  # 10 to seat 0
+    "B10 R7 Y5 G9",  # 15
+    "G6 R10 Y10 G10",  # seat 3 wins 30 for the defenders
+    "Y12 B11 R8 Y6",
+    "B12 R9 Y7 Y13",
+    "B13 R11 Y8 Y14",  # 10
+    "B14 R12 Y9 G11",  # 10
+    "G7 R13 Y11 G13",  # seat 3 wins the last trick, and with it the nest's 15
+]
+
 
 def cards(text: str) -> int:
     """A mask from card text such as ``"Y14 G5 RK"``."""
@@ -59,7 +100,8 @@ def deal(
         return COLOURS[colour_of(c)] in v
 
     pool = [c for c in rules.deck.cards if not placed >> c & 1]
-    pool.sort(key=lambda c: (c not in special, c))
+    # The most constrained cards first (those that few seats may receive), Birds to the nest.
+    pool.sort(key=lambda c: (c not in special, sum(not forbidden(slot, c) for slot in range(n)), c))
     for c in pool:
         order = [n, *range(n)] if c in special else [*range(n), n]
         for slot in order:
@@ -91,13 +133,17 @@ def declare(
     bury: str | None = None,
     bird_high: bool = True,
     partner: str | None = None,
+    low: bool = False,
 ) -> None:
     """The bidder's declarations in the order of the rule set.
 
     ``bury`` defaults to the nest as dealt (the bidder lays the nest back aside);
     ``partner`` defaults to a card of the bidder's own hand (the bidder plays alone).
     """
-    colour = COLOURS.index(trump.upper()) if isinstance(trump, str) else trump
+    if isinstance(trump, str):
+        colour = -1 if trump.lower() == "none" else COLOURS.index(trump.upper())
+    else:
+        colour = trump
     to_bury = parse_cards(bury) if bury is not None else cards_of(hand.nest)
     partners = parse_cards(partner) if partner is not None else []
     while hand.phase == Phase.NEST:
@@ -106,14 +152,15 @@ def declare(
         if kind == "bury":
             hand.apply(A.BURY + to_bury.pop(0), b)
         elif kind == "trump":
-            hand.apply(A.TRUMP + colour, b)
+            hand.apply(A.NO_TRUMP if colour < 0 else A.TRUMP + colour, b)
         elif kind == "bird":
             hand.apply(A.BIRD_HIGH if bird_high else A.BIRD_LOW, b)
         elif kind == "partner":
-            card = partners.pop(0) if partners else cards_of(hand.hands[b])[0]
+            own = [c for c in cards_of(hand.hands[b]) if c not in hand.partner_cards]
+            card = partners.pop(0) if partners else own[0]
             hand.apply(A.PARTNER + card, b)
         elif kind == "direction":
-            hand.apply(A.HIGH, b)
+            hand.apply(A.LOW if low else A.HIGH, b)
         else:  # pragma: no cover
             raise AssertionError(kind)
 
@@ -128,12 +175,13 @@ def setup(
     bid: int | None = None,
     bird_high: bool = True,
     partner: str | None = None,
+    low: bool = False,
 ) -> Hand:
     """A hand in play with ``leader`` to lead: it deals left of it and wins the bid."""
     n = rules.players
     hand = deal(rules, hands, nest=nest, dealer=(leader - 1) % n, voids=voids)
     win_bid(hand, leader, bid)
-    declare(hand, trump, bird_high=bird_high, partner=partner)
+    declare(hand, trump, bird_high=bird_high, partner=partner, low=low)
     assert hand.phase == Phase.PLAY and hand.to_act == leader
     return hand
 
@@ -165,3 +213,16 @@ def random_hand(rules: RuleSet, seed: int, dealer: int | None = None) -> tuple[H
         hand.apply(rng.choice(legal), hand.to_act)
         states.append(hand.copy())
     return hand, states
+
+
+def play_scripted(rules: RuleSet, hands: dict[int, str], nest: str, tricks: list[str], bid: int,
+                  trump: str = "B") -> Hand:
+    """Deal (dealer 3), seat 0 wins at ``bid``, lays the nest back, names ``trump``; play ``tricks``."""
+    hand = deal(rules, hands, nest=nest, dealer=3)
+    win_bid(hand, 0, bid)
+    declare(hand, trump)
+    for t in tricks:
+        play(hand, t)
+    assert hand.phase == Phase.DONE
+    assert hand.result is not None
+    return hand

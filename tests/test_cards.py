@@ -79,6 +79,15 @@ def test_bad_text_raises_card_error_naming_the_token(token: str) -> None:
     assert repr(token.strip()) in str(err.value)
 
 
+@pytest.mark.parametrize("token", ["Y\u00b2", "G\u2075", "B\u00b9\u2074"])
+def test_superscript_digits_raise_card_error_naming_the_token(token: str) -> None:
+    """Text whose 'rank' is made of digit-like characters int() cannot read (Y², G⁵) is bad
+    text like any other: CardError naming the token, not a bare ValueError from int()."""
+    with pytest.raises(CardError) as err:
+        parse_card(token)
+    assert repr(token) in str(err.value)
+
+
 def test_card_error_is_a_value_error() -> None:
     assert issubclass(CardError, ValueError)
 

@@ -7,13 +7,27 @@ through the checked ``Hand.apply``.
 from __future__ import annotations
 
 import pytest
-from helpers import cards, deal, declare, last_winner, play, setup, win_bid
 
-from rookgame import actions as A
 from rookgame.cards import BIRD, parse_card
 from rookgame.match import Match, game_winner
 from rookgame.rules import preset
 from rookgame.state import Hand, IllegalAction, Phase
+
+from .helpers import (
+    DEAL_75,
+    DEAL_105,
+    NEST_75,
+    NEST_105,
+    PLAY_75,
+    PLAY_105,
+    cards,
+    declare,
+    last_winner,
+    play,
+    play_scripted,
+    setup,
+    win_bid,
+)
 
 TOURNAMENT = preset("tournament")
 FULL = preset("full-deck")
@@ -24,14 +38,14 @@ FULL = preset("full-deck")
 def test_yellow_14_wins_yellow_8_6_14_12(name: str) -> None:
     hand = setup(preset(name), {0: "Y8", 1: "Y6", 2: "Y14", 3: "Y12"}, trump="G")
     play(hand, "Y8 Y6 Y14 Y12")
-    assert hand.tricks[-1] == (0, tuple(parse_card(c) for c in "Y8 Y6 Y14 Y12".split()), 2)
+    assert hand.tricks[-1] == (0, tuple(parse_card(c) for c in ["Y8", "Y6", "Y14", "Y12"]), 2)
     assert last_winner(hand) == 2
     assert hand.to_act == 2  # the winner leads the next trick
 
 
 @pytest.mark.parametrize("name", ["kentucky-discard", "full-deck"])
 def test_black_trump_10_beats_red_11_on_red_lead(name: str) -> None:
-    # Seat 3 leads red; seat 0 has no red and trumps with the black 10.
+    # Seat 3 leads red, seat 0 plays the red 11; seat 1 has no red and trumps with the black 10.
     hand = setup(preset(name), {3: "R6", 0: "R11", 1: "B10", 2: "R7"}, trump="B", leader=3, voids={1: "RK"})
     play(hand, "R6 R11 B10 R7")
     assert last_winner(hand) == 1
@@ -45,57 +59,8 @@ def test_red_11_wins_when_nobody_trumps() -> None:
 
 
 # ---------------------------------------------------------------------- scoring
-# A tournament deal (41 cards) in which seat 0 bids, names black trump and leads.
-# Counters: seat 0 holds 20, seat 1 15, seat 2 45, seat 3 25, the nest 15: 120 in all.
-DEAL_105 = {
-    0: "B7 B8 B9 B10 B11 B12 B13 B14 G6",
-    1: "R5 R6 R7 R8 R9 R10 R11 R12 R13",
-    2: "RK R14 Y5 Y6 Y7 Y8 Y9 Y10 Y11",
-    3: "Y12 Y13 Y14 G5 G7 G8 G9 G10 G13",
-}
-NEST_105 = "B5 B6 G11 G12 G14"
-PLAY_105 = [
-    "G6 R5 Y6 G10",  # seat 3 wins green: 15 to the defenders
-    "Y12 B7 R6 Y7",  # seat 0 trumps
-    "B8 R7 RK Y13",  # trump led: seat 2's only trump is the Bird, it must play it and wins 20
-    "Y8 Y14 B9 R8",  # seat 0 trumps the yellow 14
-    "B10 R9 Y5 G5",
-    "B11 R10 Y9 G7",
-    "B12 R11 Y10 G8",
-    "B13 R12 Y11 G9",
-    "B14 R13 R14 G13",  # last trick to seat 0: the nest's 15 too
-]
-
-DEAL_75 = {
-    0: "B8 B9 B10 B11 B12 B13 B14 G6 G7",
-    1: "R5 R6 R7 R8 R9 R10 R11 R12 R13",
-    2: "RK R14 Y5 Y6 Y7 Y8 Y9 Y10 Y11",
-    3: "Y12 Y13 Y14 G5 G8 G9 G10 G11 G13",
-}
-NEST_75 = "B5 B6 B7 G12 G14"
-PLAY_75 = [
-    "B8 R5 RK G5",  # 30 to seat 2
-    "R14 G8 B9 R6",  # 10 to seat 0
-    "B10 R7 Y5 G9",  # 15
-    "G6 R10 Y10 G10",  # seat 3 wins 30 for the defenders
-    "Y12 B11 R8 Y6",
-    "B12 R9 Y7 Y13",
-    "B13 R11 Y8 Y14",  # 10
-    "B14 R12 Y9 G11",  # 10
-    "G7 R13 Y11 G13",  # seat 3 wins the last trick, and with it the nest's 15
-]
-
-
-def play_out(deal_: dict[int, str], nest: str, tricks: list[str], bid: int, **changes: object) -> Hand:
-    rules = TOURNAMENT.replace(**changes) if changes else TOURNAMENT
-    hand = deal(rules, deal_, nest=nest, dealer=3)
-    win_bid(hand, 0, bid)
-    declare(hand, "B")
-    for t in tricks:
-        play(hand, t)
-    assert hand.phase == Phase.DONE
-    assert hand.result is not None
-    return hand
+def play_out(deal_: dict[int, str], nest: str, tricks: list[str], bid: int) -> Hand:
+    return play_scripted(TOURNAMENT, deal_, nest, tricks, bid)
 
 
 def test_scoring_deals_hold_120_points() -> None:
@@ -173,7 +138,8 @@ def test_tournament_bird_may_be_played_on_yellow_lead_while_holding_yellow() -> 
     assert BIRD in legal and parse_card("Y6") in legal
     assert all(c == BIRD or c // 14 == 2 for c in legal)  # yellow or the Bird, nothing else
     play(hand, "RK")
-    play(hand, hand_cards_of_colour(hand, "Y")[:2])
+    while hand.trick:
+        hand.apply(hand.legal_actions()[0], hand.to_act)
     assert last_winner(hand) == 1  # and the Bird, a trump, takes the trick
 
 
@@ -196,17 +162,6 @@ def test_full_deck_bird_may_be_played_when_void_in_led_colour() -> None:
     play(hand, "RK")
 
 
-def hand_cards_of_colour(hand: Hand, colour: str) -> list[str]:
-    """Cards for the next seats: one card of ``colour`` from each (the first legal one)."""
-    out = []
-    probe = hand.copy()
-    while probe.trick:
-        card = probe.legal_actions()[0]
-        out.append(A.action_str(card))
-        probe.apply(card, probe.to_act)
-    return out[:2] if len(out) >= 2 else out
-
-
 # ---------------------------------------------------------------------- the end of the game
 def test_both_past_300_higher_total_wins() -> None:
     assert game_winner(TOURNAMENT, [320, 310]) == 0
@@ -224,9 +179,7 @@ def test_310_v_310_plays_another_hand() -> None:
     hand = match.hand
     win_bid(hand, hand.to_act)
     declare(hand, "B")
-    while len(hand.history) < 0 or hand.phase == Phase.PLAY:
-        if len(hand.tricks) == TOURNAMENT.num_tricks - 1 and len(hand.trick) == TOURNAMENT.players - 1:
-            break
+    while not (len(hand.tricks) == TOURNAMENT.num_tricks - 1 and len(hand.trick) == TOURNAMENT.players - 1):
         hand.apply(hand.legal_actions()[0], hand.to_act)
     probe = hand.copy()
     last = probe.legal_actions()[0]

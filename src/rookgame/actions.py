@@ -16,7 +16,7 @@ Legal actions are always returned as a sorted list of these ints.
 
 from __future__ import annotations
 
-from .cards import COLOURS, CardError, card_str, parse_card
+from .cards import COLOURS, NUM_CARDS, CardError, card_str, parse_card
 
 PLAY = 0
 BURY = 64
@@ -45,8 +45,19 @@ def trump(colour: int) -> int:
     return TRUMP + colour
 
 
+def is_action(action: int) -> bool:
+    """Whether a number names an action (the space has unused numbers between the blocks)."""
+    if not 0 <= action < NUM_ACTIONS:
+        return False
+    if action < PASS:
+        return action % 64 < NUM_CARDS
+    return action >= BID or action in (PASS, REDEAL) or TRUMP <= action <= BIRD_LOW
+
+
 def action_str(action: int) -> str:
     """Readable name: ``Y14``, ``bury G5``, ``partner B1``, ``pass``, ``bid 85``, ``trump Y``."""
+    if not is_action(action):
+        raise ActionError(f"{action} is not an action number")
     if action < BURY:
         return card_str(action)
     if action < PARTNER:
@@ -76,9 +87,9 @@ def parse_action(text: str) -> int:
         return _WORDS[t]
     word, _, rest = t.partition(" ")
     try:
-        if t.isdigit():
+        if t.isascii() and t.isdigit():
             return BID + int(t)
-        if word == "bid" and rest.isdigit():
+        if word == "bid" and rest.isascii() and rest.isdigit():
             return BID + int(rest)
         if word == "bury" and rest:
             return BURY + parse_card(rest)

@@ -45,6 +45,8 @@ def rank_of(card: int) -> int:
 
 def card_str(card: int) -> str:
     if card >= BIRD:
+        if card not in _BIRD_NAMES:
+            raise CardError(f"card index {card} is out of range 0..{NUM_CARDS - 1}")
         return _BIRD_NAMES[card]
     return f"{COLOURS[card // 14]}{card % 14 + 1}"
 
@@ -54,7 +56,7 @@ def parse_card(text: str) -> int:
     token = text.strip().upper()
     if token in _ALIASES:
         return _ALIASES[token]
-    if len(token) >= 2 and token[0] in COLOURS and token[1:].isdigit():
+    if len(token) >= 2 and token[0] in COLOURS and token[1:].isascii() and token[1:].isdigit():
         rank = int(token[1:])
         if 1 <= rank <= 14:
             return make(COLOURS.index(token[0]), rank)

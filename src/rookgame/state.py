@@ -291,7 +291,7 @@ class Hand:
             return "the hand is over"
         if seat is not None and seat != self.to_act:
             return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
-        if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
+        if not isinstance(action, int) or not A.is_action(action):
             return f"{action!r} is not an action number"
         if phase == Phase.PLAY:
             if action < A.BURY and self.legal_mask() >> action & 1:
