@@ -182,7 +182,9 @@ def test_acting_before_the_deal_and_after_the_end() -> None:
 def test_not_an_action_number() -> None:
     hand = deal(TOURNAMENT, dealer=0)
     assert_refused(hand, -1, 1, "not an action")
-    assert_refused(hand, 10**6, 1, "not an action")
+    assert_refused(hand, 195, 1, "not an action")
+    # Past the action space in the auction it can only have been meant as a bid.
+    assert_refused(hand, 10**6, 1, "above the maximum bid 120")
 
 
 def test_set_deal_checks_the_cards() -> None:

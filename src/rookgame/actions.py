@@ -87,10 +87,11 @@ def parse_action(text: str) -> int:
         return _WORDS[t]
     word, _, rest = t.partition(" ")
     try:
-        if t.isascii() and t.isdigit():
-            return BID + int(t)
-        if word == "bid" and rest.isascii() and rest.isdigit():
-            return BID + int(rest)
+        number = t if word != "bid" else rest
+        if not (number.isascii() and number.isdigit()):
+            number = ""
+        if number:
+            return BID + int(number)  # a bid beyond the action space is refused by the state, with the maximum
         if word == "bury" and rest:
             return BURY + parse_card(rest)
         if word in ("partner", "call") and rest:
@@ -100,10 +101,10 @@ def parse_action(text: str) -> int:
                 return NO_TRUMP
             if len(rest) >= 1 and rest[0].upper() in COLOURS:
                 return TRUMP + COLOURS.index(rest[0].upper())
-        if " " not in t:
-            return parse_card(t)
+        if " " not in t and (t[:1].upper() in COLOURS and t[1:].isdigit() or t.startswith(("rk", "rook", "bird"))):
+            return parse_card(text.strip())  # as typed, so an error names the token the person wrote
     except CardError as e:
-        raise ActionError(f"{text.strip()!r}: {e}") from None
+        raise ActionError(str(e) if " " not in t else f"{text.strip()!r}: {e}") from None
     raise ActionError(
         f"{text.strip()!r} is not an action: write a card (Y14), 'bid 85' or 85, 'pass', 'redeal', "
         "'bury G5', 'trump Y', 'no-trump', 'high', 'low', 'bird high', 'bird low' or 'partner B1'"

@@ -183,5 +183,30 @@ def arena(
         console.print(f"plot written to {plot}", highlight=False)
 
 
+
+@app.command()
+def play(
+    rules: Annotated[str | None, typer.Option("--rules", "-r", help="preset name or house-rules TOML file "
+                                              "(default kentucky-discard; the setup screen lets you choose)")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="your seat, 0 = the first dealer")] = None,
+    partner: Annotated[str | None, typer.Option("--partner", help="your partner's bot: " + ", ".join(REGISTRY))]
+    = None,
+    opponents: Annotated[str | None, typer.Option("--opponents", help="the opponents' bot: " + ", ".join(REGISTRY))]
+    = None,
+    plain: Annotated[bool, typer.Option("--plain", help="line mode for screen readers and scripts: moves from "
+                                        "standard input")] = False,
+    resume: Annotated[str | None, typer.Option("--resume", help="resume a saved game: its .jsonl file, or "
+                                               "'current'")] = None,
+    pace: Annotated[float, typer.Option("--pace", min=0, help="seconds between the computer's moves")] = 0.6,
+    saves_dir: Annotated[str | None, typer.Option("--saves-dir", help="where games are kept "
+                                                  "(default $ROOK_HOME/games or ~/.rook/games)")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="decides the deals (default: random)")] = None,
+) -> None:
+    """Play Rook against the computer, full screen or line by line (--plain)."""
+    from .tui import run_play
+
+    raise typer.Exit(run_play(rules, seat, partner, opponents, plain, resume, pace, saves_dir, seed))
+
+
 def main() -> None:
     app()

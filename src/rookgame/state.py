@@ -291,6 +291,8 @@ class Hand:
             return "the hand is over"
         if seat is not None and seat != self.to_act:
             return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
+        if isinstance(action, int) and action >= A.NUM_ACTIONS and phase == Phase.BID:
+            return f"bid {action - A.BID} is above the maximum bid {self.rules.effective_max_bid}"
         if not isinstance(action, int) or not A.is_action(action):
             return f"{action!r} is not an action number"
         if phase == Phase.PLAY:

@@ -1,0 +1,74 @@
+"""Exact (double-dummy) solving of Rook's card play.
+
+``solve(hand)`` answers, for a hand in its card play with every hand known: how many
+points the bidder's team takes from here with best play by both sides, and the value
+of each legal card for the player to act.  The C extension does the search where it
+was built (``pip install`` compiles it when a C compiler is present); the pure-Python
+solver is the fallback, and the reference the C one is tested against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..state import Hand
+from .core import AlphaBeta, Position, minimax
+
+try:  # pragma: no branch
+    from . import _csolver  # type: ignore[attr-defined]
+
+    HAVE_C = True
+except ImportError:  # pragma: no cover - depends on the build
+    _csolver = None
+    HAVE_C = False
+
+TT_BITS = 20
+
+
+@dataclass(frozen=True)
+class Solution:
+    value: int  # points the bidder's team takes from here with best play
+    cards: dict[int, int]  # legal card -> the bidder team's points after it (empty unless asked)
+    remaining: int  # every point still to be won (so the defenders take remaining - value)
+    team: int  # seat mask of the bidder's team
+    to_act: int
+    nodes: int
+    engine: str
+
+    def for_seat(self, seat: int) -> dict[int, int]:
+        """Card values as points for ``seat``'s side (the defenders' when it is not on the team)."""
+        if self.team >> seat & 1:
+            return dict(self.cards)
+        return {c: self.remaining - v for c, v in self.cards.items()}
+
+
+def solve_position(p: Position, cards: bool = True, engine: str = "auto") -> Solution:
+    if engine not in ("auto", "c", "python"):
+        raise ValueError(f"engine {engine!r}: use 'auto', 'c' or 'python'")
+    use_c = engine == "c" or (engine == "auto" and HAVE_C)
+    if use_c:
+        if _csolver is None:
+            raise RuntimeError("the C solver is not built here; reinstall with a C compiler, or use engine='python'")
+        value, card_values, nodes = _csolver.solve(
+            p.hands, p.trick, p.leader, p.led, p.tricks_done, p.team_tricks, p.team, p.suit, p.key, p.points,
+            p.suit_mask, p.anytime, p.trump, p.last_bonus, p.total_tricks, p.most_bonus, p.count_bonus,
+            p.count_at, cards, TT_BITS,
+        )
+        name = "c"
+    else:
+        ab = AlphaBeta(p)
+        if cards:
+            value, card_values = ab.solve()
+        else:
+            value, card_values = ab.value(), None
+        nodes = ab.nodes
+        name = "python"
+    return Solution(value, dict(card_values or {}), p.remaining_points(), p.team, p.to_act, nodes, name)
+
+
+def solve(hand: Hand, cards: bool = True, engine: str = "auto") -> Solution:
+    """Solve a hand in its card play, all hands known (the solver's view, never a player's)."""
+    return solve_position(Position.of(hand), cards, engine)
+
+
+__all__ = ["HAVE_C", "AlphaBeta", "Position", "Solution", "minimax", "solve", "solve_position"]

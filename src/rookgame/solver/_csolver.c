@@ -1,0 +1,565 @@
+/* Exact card-play solver for Rook: the C twin of rookgame.solver.core.AlphaBeta.
+ *
+ * Null-window searches ("can the bidder's team still take >= needed points?") with a
+ * transposition table of value bounds at trick starts, equivalent-card pruning, move
+ * ordering and sure-point bounds; the exact value comes from a binary search over
+ * those probes.  Cards are ints 0..63, hands are 64-bit masks.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+
+typedef uint64_t u64;
+
+#define KEY_WORDS 7
+
+/* A trick-start position by relative ranks: for each colour, its remaining cards strongest
+ * first as (owner, point class, may-be-played-anytime).  Positions that differ only in which
+ * equivalent cards are gone are the same position, and share one entry. */
+typedef struct {
+    u64 k[KEY_WORDS];
+    uint32_t gen; /* the solve that wrote it: older entries count as empty */
+    int16_t lo, hi;
+    int8_t leader, team_tricks, used;
+} Entry;
+
+/* One table for the process, reused by every solve (allocating and clearing tens of MB per
+ * solve cost more than small solves themselves). */
+static Entry *g_tt = NULL;
+static int g_tt_bits = 0;
+static uint32_t g_gen = 0;
+
+typedef struct {
+    int n;
+    u64 hands[8];
+    int suit[64];
+    int key[64];
+    int points[64];
+    u64 suit_mask[4];
+    u64 anytime;
+    int trump;
+    u64 team;
+    int last_bonus, total_tricks, most_bonus, count_bonus, count_at, bonus_matters;
+    int order[4][64];
+    int order_len[4];
+    int trick[8];
+    int trick_len, leader, led, tricks_done, team_tricks, rem_pts;
+    long long nodes;
+    int history[8][64];
+    int pclass[64];
+    u64 cur_key[KEY_WORDS];
+    Entry *tt;
+    u64 tt_mask;
+} Solver;
+
+static inline u64 mix(u64 x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static void make_key(Solver *S) {
+    u64 *k = S->cur_key;
+    memset(k, 0, sizeof(u64) * KEY_WORDS);
+    int bit = 0;
+    for (int s = 0; s < 4; s++) {
+        int count = 0;
+        for (int j = 0; j < S->order_len[s]; j++) {
+            int c = S->order[s][j];
+            int owner = -1;
+            for (int i = 0; i < S->n; i++)
+                if ((S->hands[i] >> c) & 1) { owner = i; break; }
+            if (owner < 0) continue;
+            u64 code = (u64)owner | ((u64)S->pclass[c] << 3) | ((u64)((S->anytime >> c) & 1) << 6);
+            k[bit >> 6] |= code << (bit & 63);
+            if ((bit & 63) > 57) k[(bit >> 6) + 1] |= code >> (64 - (bit & 63));
+            bit += 7;
+            count++;
+        }
+        /* colour separator: the count of its cards */
+        u64 code = (u64)count;
+        k[bit >> 6] |= code << (bit & 63);
+        if ((bit & 63) > 57) k[(bit >> 6) + 1] |= code >> (64 - (bit & 63));
+        bit += 7;
+    }
+}
+
+static u64 tt_hash(Solver *S) {
+    make_key(S);
+    u64 h = (u64)S->leader * 31 + (u64)(S->bonus_matters ? S->team_tricks : 0) * 1031;
+    for (int i = 0; i < KEY_WORDS; i++) h = mix(h ^ S->cur_key[i]);
+    return h;
+}
+
+static inline int tt_match(Solver *S, Entry *e) {
+    if (e->gen != g_gen || !e->used || e->leader != S->leader) return 0;
+    if (S->bonus_matters && e->team_tricks != S->team_tricks) return 0;
+    return memcmp(e->k, S->cur_key, sizeof(u64) * KEY_WORDS) == 0;
+}
+
+/* Two slots per bucket: the first keeps the position with more cards left, the second is
+ * always replaced, so the expensive positions near the root survive a full table. */
+static Entry *tt_find(Solver *S, u64 h) {
+    Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
+    if (tt_match(S, &b[0])) return &b[0];
+    if (tt_match(S, &b[1])) return &b[1];
+    return NULL;
+}
+
+static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
+    Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
+    Entry *e;
+    int live0 = b[0].gen == g_gen && b[0].used;
+    if (!live0 || b[0].used - 1 <= cards_left) {
+        if (live0) b[1] = b[0];
+        e = &b[0];
+    } else {
+        e = &b[1];
+    }
+    memcpy(e->k, S->cur_key, sizeof(u64) * KEY_WORDS);
+    e->leader = (int8_t)S->leader;
+    e->team_tricks = (int8_t)S->team_tricks;
+    e->lo = 0;
+    e->hi = 32767;
+    e->used = (int8_t)(cards_left + 1);
+    e->gen = g_gen;
+    return e;
+}
+
+static int trick_winner(Solver *S) {
+    int led = S->suit[S->trick[0]];
+    int best = 0, best_key = S->key[S->trick[0]];
+    for (int i = 1; i < S->trick_len; i++) {
+        int c = S->trick[i], s = S->suit[c];
+        if ((s == S->trump || s == led) && S->key[c] > best_key) {
+            best_key = S->key[c];
+            best = i;
+        }
+    }
+    return (S->leader + best) % S->n;
+}
+
+static int end_bonus(Solver *S, int team_tricks) {
+    int out = 0;
+    int other = S->total_tricks - team_tricks;
+    if (S->most_bonus && team_tricks > other) out += S->most_bonus;
+    if (S->count_bonus && team_tricks >= S->count_at) out += S->count_bonus;
+    return out;
+}
+
+static u64 legal_mask(Solver *S, int seat) {
+    u64 hand = S->hands[seat];
+    if (S->trick_len) {
+        u64 follow = hand & S->suit_mask[S->led];
+        if (follow) return follow | (hand & S->anytime);
+    }
+    return hand;
+}
+
+/* Candidate cards, one per run of equivalent cards, best-looking first. */
+static int candidates(Solver *S, int seat, int *out) {
+    u64 legal = legal_mask(S, seat);
+    u64 remaining = 0;
+    for (int i = 0; i < S->n; i++) remaining |= S->hands[i];
+    for (int i = 0; i < S->trick_len; i++) remaining |= 1ULL << S->trick[i];
+    int nc = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!(legal & S->suit_mask[s])) continue;
+        int prev = -1;
+        for (int k = 0; k < S->order_len[s]; k++) {
+            int c = S->order[s][k];
+            if (!((remaining >> c) & 1)) continue;
+            if ((legal >> c) & 1) {
+                if (prev >= 0 && S->points[c] == S->points[prev]) continue;
+                out[nc++] = c;
+                prev = c;
+            } else {
+                prev = -1;
+            }
+        }
+    }
+    /* Ordering scores: higher first. */
+    int score[64];
+    if (S->trick_len == 0) {
+        /* Leading: a card nobody can beat (the top remaining card of its colour, or a top trump) first,
+         * then by the history of cut-offs. */
+        for (int i = 0; i < nc; i++) {
+            int c = out[i], s = S->suit[c], top = 1;
+            for (int k = 0; k < S->order_len[s]; k++) {
+                int d = S->order[s][k];
+                if (d == c) break;
+                if ((remaining >> d) & 1) { top = 0; break; }
+            }
+            score[i] = (top ? (1 << 24) + S->points[c] * 1024 : 0) + S->history[seat][c];
+        }
+    } else {
+        int w = trick_winner(S);
+        int led = S->suit[S->trick[0]];
+        int best_key = -2147483647;
+        for (int i = 0; i < S->trick_len; i++) {
+            int c = S->trick[i], s = S->suit[c];
+            if ((s == S->trump || s == led) && S->key[c] > best_key) best_key = S->key[c];
+        }
+        int same_side = (((S->team >> w) & 1) == ((S->team >> seat) & 1));
+        for (int i = 0; i < nc; i++) {
+            int c = out[i], s = S->suit[c];
+            int wins = (s == S->trump || s == led) && S->key[c] > best_key;
+            if (same_side)
+                score[i] = S->points[c] * 4096 - (S->key[c] & 4095);
+            else if (wins)
+                score[i] = (1 << 28) - S->key[c];
+            else
+                score[i] = -S->points[c] * 4096 - (S->key[c] & 4095);
+        }
+    }
+    for (int i = 1; i < nc; i++) { /* insertion sort, descending score */
+        int c = out[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) {
+            out[j + 1] = out[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        out[j + 1] = c;
+        score[j + 1] = sc;
+    }
+    return nc;
+}
+
+static int search(Solver *S, int needed);
+
+/* Play card c for seat and search on; returns whether the team still reaches needed. */
+static int play(Solver *S, int seat, int c, int needed) {
+    u64 bit = 1ULL << c;
+    int saved_led = S->led;
+    S->hands[seat] ^= bit;
+    S->trick[S->trick_len++] = c;
+    if (S->trick_len == 1) S->led = S->suit[c];
+    int r;
+    if (S->trick_len < S->n) {
+        r = search(S, needed);
+    } else {
+        int w = trick_winner(S);
+        int pts = 0;
+        for (int i = 0; i < S->n; i++) pts += S->points[S->trick[i]];
+        int mine = (int)((S->team >> w) & 1);
+        int gain = mine ? pts : 0;
+        int saved_trick[8];
+        memcpy(saved_trick, S->trick, sizeof(int) * S->n);
+        int saved_leader = S->leader;
+        S->tricks_done++;
+        S->team_tricks += mine;
+        S->rem_pts -= pts;
+        if (S->tricks_done == S->total_tricks) {
+            int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S, S->team_tricks);
+            r = fin >= needed;
+        } else {
+            S->trick_len = 0;
+            S->leader = w;
+            S->led = -1;
+            r = search(S, needed - gain);
+            memcpy(S->trick, saved_trick, sizeof(int) * S->n);
+            S->trick_len = S->n;
+            S->leader = saved_leader;
+        }
+        S->tricks_done--;
+        S->team_tricks -= mine;
+        S->rem_pts += pts;
+    }
+    S->trick_len--;
+    S->led = saved_led;
+    S->hands[seat] |= bit;
+    return r;
+}
+
+/* Sure points: the remaining trumps from the top that one side holds in an unbroken run each
+ * win the trick they fall in (only a stronger trump of the same side could beat them), so their
+ * counters are that side's.  Returns them as a lower bound for the team (run held by the team)
+ * or as points to take off the team's upper bound (run held by the others). */
+static void sure_points(Solver *S, int *team_sure, int *other_sure) {
+    *team_sure = 0;
+    *other_sure = 0;
+    if (S->trump < 0) return;
+    int side = -1;
+    for (int k = 0; k < S->order_len[S->trump]; k++) {
+        int c = S->order[S->trump][k];
+        int owner = -1;
+        for (int i = 0; i < S->n; i++)
+            if ((S->hands[i] >> c) & 1) { owner = i; break; }
+        if (owner < 0) {
+            for (int i = 0; i < S->trick_len; i++)
+                if (S->trick[i] == c) return; /* a trump on the table: the run is broken */
+            continue;
+        }
+        int s = (int)((S->team >> owner) & 1);
+        if (side < 0) side = s;
+        if (s != side) return;
+        if (side) *team_sure += S->points[c]; else *other_sure += S->points[c];
+    }
+}
+
+static int search(Solver *S, int needed) {
+    S->nodes++;
+    if (needed <= 0) return 1;
+    int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
+    if (needed > upper) return 0;
+    {
+        int ts, os;
+        sure_points(S, &ts, &os);
+        if (needed <= ts) return 1;
+        if (needed > upper - os) return 0;
+    }
+    Entry *e = NULL;
+    u64 h = 0;
+    int cards_left = 0;
+    if (S->trick_len == 0) {
+        h = tt_hash(S);
+        e = tt_find(S, h);
+        if (e != NULL) {
+            if (e->lo >= needed) return 1;
+            if (e->hi < needed) return 0;
+        }
+        for (int i = 0; i < S->n; i++) cards_left += __builtin_popcountll(S->hands[i]);
+    }
+    int seat = (S->leader + S->trick_len) % S->n;
+    int maximize = (int)((S->team >> seat) & 1);
+    int cands[64];
+    int nc = candidates(S, seat, cands);
+    int result = maximize ? 0 : 1;
+    for (int i = 0; i < nc; i++) {
+        int r = play(S, seat, cands[i], needed);
+        if ((maximize && r) || (!maximize && !r)) {
+            result = r;
+            S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
+            break;
+        }
+    }
+    if (S->trick_len == 0) {
+        h = tt_hash(S); /* the children overwrote the current key */
+        Entry *f = tt_find(S, h);
+        if (f == NULL) f = tt_claim(S, h, cards_left);
+        if (result) { if (needed > f->lo) f->lo = (int16_t)needed; }
+        else { if (needed - 1 < f->hi) f->hi = (int16_t)(needed - 1); }
+    }
+    return result;
+}
+
+static int gcd(int a, int b) { while (b) { int t = a % b; a = b; b = t; } return a < 0 ? -a : a; }
+
+/* The exact value of the current position (future points of the team): binary search of probes. */
+static int exact(Solver *S, int step) {
+    int lo = 0, hi = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
+    hi -= hi % step;
+    while (lo < hi) {
+        int mid = lo + ((hi - lo) / step + 1) / 2 * step;
+        if (search(S, mid)) lo = mid; else hi = mid - step;
+    }
+    return lo;
+}
+
+/* Value after seat plays c at the current position. */
+static int value_after(Solver *S, int seat, int c, int step) {
+    u64 bit = 1ULL << c;
+    int saved_led = S->led, v;
+    S->hands[seat] ^= bit;
+    S->trick[S->trick_len++] = c;
+    if (S->trick_len == 1) S->led = S->suit[c];
+    if (S->trick_len < S->n) {
+        v = exact(S, step);
+    } else {
+        int w = trick_winner(S);
+        int pts = 0;
+        for (int i = 0; i < S->n; i++) pts += S->points[S->trick[i]];
+        int mine = (int)((S->team >> w) & 1);
+        int gain = mine ? pts : 0;
+        int saved_trick[8];
+        memcpy(saved_trick, S->trick, sizeof(int) * S->n);
+        int saved_leader = S->leader;
+        S->tricks_done++;
+        S->team_tricks += mine;
+        S->rem_pts -= pts;
+        if (S->tricks_done == S->total_tricks) {
+            v = gain + (mine ? S->last_bonus : 0) + end_bonus(S, S->team_tricks);
+        } else {
+            S->trick_len = 0;
+            S->leader = w;
+            S->led = -1;
+            v = gain + exact(S, step);
+            memcpy(S->trick, saved_trick, sizeof(int) * S->n);
+            S->trick_len = S->n;
+            S->leader = saved_leader;
+        }
+        S->tricks_done--;
+        S->team_tricks -= mine;
+        S->rem_pts += pts;
+    }
+    S->trick_len--;
+    S->led = saved_led;
+    S->hands[seat] |= bit;
+    return v;
+}
+
+static int seq_to_ints(PyObject *seq, int *out, int maxlen, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > maxlen) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: too many items", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)len;
+}
+
+static int seq_to_u64(PyObject *seq, u64 *out, int maxlen, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > maxlen) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: too many items", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (u64)v;
+    }
+    Py_DECREF(fast);
+    return (int)len;
+}
+
+/* solve(hands, trick, leader, led, tricks_done, team_tricks, team, suit, key, points, suit_mask,
+ *       anytime, trump, last_bonus, total_tricks, most_bonus, count_bonus, count_at, cards, tt_bits)
+ * -> (value, {card: value} or None, nodes) */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *suit, *key, *points, *suit_mask;
+    int leader, led, tricks_done, team_tricks, trump, last_bonus, total_tricks, most_bonus, count_bonus,
+        count_at, want_cards, tt_bits;
+    unsigned long long team, anytime;
+    if (!PyArg_ParseTuple(args, "OOiiiiKOOOOKiiiiiipi", &hands, &trick, &leader, &led, &tricks_done,
+                          &team_tricks, &team, &suit, &key, &points, &suit_mask, &anytime, &trump,
+                          &last_bonus, &total_tricks, &most_bonus, &count_bonus, &count_at, &want_cards,
+                          &tt_bits))
+        return NULL;
+    if (tt_bits < 10 || tt_bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "tt_bits must be 10..26");
+        return NULL;
+    }
+    Solver *S = (Solver *)calloc(1, sizeof(Solver));
+    if (!S) return PyErr_NoMemory();
+    int n = seq_to_u64(hands, S->hands, 8, "hands");
+    int tl = seq_to_ints(trick, S->trick, 8, "trick");
+    int ns = seq_to_ints(suit, S->suit, 64, "suit");
+    int nk = seq_to_ints(key, S->key, 64, "key");
+    int np = seq_to_ints(points, S->points, 64, "points");
+    int nm = seq_to_u64(suit_mask, S->suit_mask, 4, "suit_mask");
+    if (n < 0 || tl < 0 || ns < 0 || nk < 0 || np < 0 || nm < 0) { free(S); return NULL; }
+    if (n < 2 || ns != 64 || nk != 64 || np != 64 || nm != 4) {
+        free(S);
+        PyErr_SetString(PyExc_ValueError, "bad position tables");
+        return NULL;
+    }
+    S->n = n;
+    S->trick_len = tl;
+    S->leader = leader;
+    S->led = led;
+    S->tricks_done = tricks_done;
+    S->team_tricks = team_tricks;
+    S->team = team;
+    S->anytime = anytime;
+    S->trump = trump;
+    S->last_bonus = last_bonus;
+    S->total_tricks = total_tricks;
+    S->most_bonus = most_bonus;
+    S->count_bonus = count_bonus;
+    S->count_at = count_at;
+    S->bonus_matters = most_bonus || count_bonus;
+    for (int s = 0; s < 4; s++) {
+        int len = 0;
+        for (int c = 0; c < 64; c++)
+            if ((S->suit_mask[s] >> c) & 1) S->order[s][len++] = c;
+        for (int i = 1; i < len; i++) { /* strongest first */
+            int c = S->order[s][i], j = i - 1;
+            while (j >= 0 && S->key[S->order[s][j]] < S->key[c]) { S->order[s][j + 1] = S->order[s][j]; j--; }
+            S->order[s][j + 1] = c;
+        }
+        S->order_len[s] = len;
+    }
+    {
+        int values[64], nv = 0;
+        for (int c = 0; c < 64; c++) {
+            int j;
+            for (j = 0; j < nv; j++) if (values[j] == S->points[c]) break;
+            if (j == nv) values[nv++] = S->points[c];
+            S->pclass[c] = j;
+        }
+        if (nv > 8) {
+            free(S);
+            PyErr_SetString(PyExc_ValueError, "at most 8 different counter values are supported");
+            return NULL;
+        }
+    }
+    S->rem_pts = 0;
+    int step = 0;
+    for (int c = 0; c < 64; c++) step = gcd(step, S->points[c]);
+    step = gcd(gcd(step, last_bonus), gcd(most_bonus, count_bonus));
+    if (step <= 0) step = 1;
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < 64; c++)
+            if ((S->hands[i] >> c) & 1) S->rem_pts += S->points[c];
+    for (int i = 0; i < tl; i++) S->rem_pts += S->points[S->trick[i]];
+    if (g_tt == NULL || g_tt_bits != tt_bits) {
+        free(g_tt);
+        g_tt = (Entry *)calloc((size_t)1 << tt_bits, sizeof(Entry));
+        g_tt_bits = tt_bits;
+        if (!g_tt) { g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
+    }
+    if (++g_gen == 0) { /* wrapped: really clear */
+        memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << tt_bits));
+        g_gen = 1;
+    }
+    S->tt = g_tt;
+    S->tt_mask = (1ULL << tt_bits) - 1;
+
+    int value;
+    PyObject *cards = Py_None;
+    Py_INCREF(Py_None);
+    value = exact(S, step); /* keeps the GIL: the table is shared by the process */
+    if (want_cards) {
+        Py_DECREF(Py_None);
+        cards = PyDict_New();
+        int seat = (S->leader + S->trick_len) % S->n;
+        u64 legal = legal_mask(S, seat);
+        for (int c = 0; c < 64; c++) {
+            if (!((legal >> c) & 1)) continue;
+            int v;
+            v = value_after(S, seat, c, step);
+            PyObject *k = PyLong_FromLong(c), *val = PyLong_FromLong(v);
+            PyDict_SetItem(cards, k, val);
+            Py_DECREF(k);
+            Py_DECREF(val);
+        }
+    }
+    long long nodes = S->nodes;
+    free(S);
+    PyObject *res = Py_BuildValue("(iNL)", value, cards, nodes);
+    return res;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS, "Exact value of a Rook card-play position (see rookgame.solver)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_csolver", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__csolver(void) { return PyModule_Create(&module); }

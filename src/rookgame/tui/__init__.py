@@ -1,0 +1,108 @@
+"""``rook play``: the full-screen game (Textual) and its line mode.
+
+:func:`run_play` does everything the command needs and returns the exit code.  Textual
+is imported only when the full-screen game starts, so the line mode and the shared
+words (:mod:`rookgame.tui.words`) work without it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from ..bots import REGISTRY
+from ..match import Match
+from ..rules import RulesError, RuleSet, load
+from ..saves import CURRENT, SaveError, bot_name, resume_game
+from ..saves import saves_dir as default_saves_dir
+from .words import seat_players
+
+if TYPE_CHECKING:
+    from ..plain import LineSource
+
+__all__ = ["run_play"]
+
+DEFAULT_RULES = "kentucky-discard"
+DEFAULT_BOT = "heuristic"
+
+
+def _fail(message: str, err: TextIO, code: int) -> int:
+    err.write(f"error: {message}\n")
+    err.flush()
+    return code
+
+
+def resume_path(resume: str, directory: Path) -> Path:
+    """``--resume FILE``; ``current`` (or ``last``) is the game saved in the saves directory."""
+    p = Path(resume).expanduser()
+    if not p.exists() and resume.strip().lower() in ("current", "last", ""):
+        return directory / CURRENT
+    return p
+
+
+def run_play(rules_spec: str | None, seat: int | None, partner: str | None, opponents: str | None,
+             plain: bool, resume: str | None, pace: float, saves_dir: str | None, seed: int | None = None, *,
+             input_stream: LineSource | None = None, output_stream: TextIO | None = None,
+             error_stream: TextIO | None = None) -> int:
+    """Play Rook against the computer; returns the exit code (0 played or saved, 1 a save that
+    cannot be resumed, 2 bad options).
+
+    ``rules_spec``: preset or house-rules TOML file (default kentucky-discard); ``seat``: the
+    human seat (default 0); ``partner`` / ``opponents``: registered bot names (default
+    heuristic); ``plain``: line mode on ``input_stream`` / ``output_stream`` (stdin /
+    stdout); ``resume``: a saved game's file, or ``current``; ``pace``: seconds between
+    computer moves on screen; ``saves_dir``: where games are kept (default
+    ``$ROOK_HOME/games`` or ``~/.rook/games``); ``seed``: decides the deals."""
+    err = error_stream or sys.stderr
+    out = output_stream or sys.stdout
+    directory = default_saves_dir(saves_dir)
+    for what, name in (("--partner", partner), ("--opponents", opponents)):
+        if name is not None and name.strip().lower() not in REGISTRY:
+            return _fail(f"{what} {name!r}: unknown bot; bots: {', '.join(REGISTRY)}", err, 2)
+    if pace < 0:
+        return _fail(f"--pace {pace}: give 0 or more seconds", err, 2)
+
+    match: Match | None = None
+    players: list[str] | None = None
+    path: Path | None = None
+    if resume is not None:
+        path = resume_path(resume, directory)
+        try:
+            match, players = resume_game(path)
+        except SaveError as e:
+            return _fail(f"cannot resume: {e}", err, 1)
+        if rules_spec or seat is not None or partner or opponents or seed is not None:
+            err.write("note: a resumed game keeps its own rules, seats, players and seed\n")
+        rules: RuleSet = match.rules
+        human = players.index("human")
+    else:
+        try:
+            rules = load(rules_spec or DEFAULT_RULES)
+        except RulesError as e:
+            return _fail(str(e), err, 2)
+        human = 0 if seat is None else seat
+        if not 0 <= human < rules.players:
+            return _fail(f"--seat {human}: {rules.label} has seats 0 to {rules.players - 1}", err, 2)
+
+    partner_bot = (partner or DEFAULT_BOT).strip().lower()
+    opponents_bot = (opponents or DEFAULT_BOT).strip().lower()
+    if plain:
+        from ..plain import play_plain
+
+        if players is None:
+            players = seat_players(rules, human, partner_bot, opponents_bot)
+        bots: list[str | None] = [None if p == "human" else bot_name(p) for p in players]
+        play_plain(rules, human, bots, seed, input_stream or sys.stdin, out, match=match,
+                   saves_dir=directory, save_path=path)
+        return 0
+
+    from .app import RookApp, Settings
+
+    settings = Settings(rules_spec=rules_spec or (rules.label if match is not None else DEFAULT_RULES),
+                        seat=human, partner=partner_bot, opponents=opponents_bot, seed=seed)
+    app = RookApp(settings, pace=pace, saves_dir=directory, match=match, players=players, resumed_from=path)
+    app.run()
+    if app.exit_message:
+        out.write(app.exit_message + "\n")
+    return app.return_code or 0

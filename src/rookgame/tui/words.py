@@ -1,0 +1,405 @@
+"""Words for what one seat sees: shared by the full-screen game and the line mode.
+
+Everything here reads a :class:`~rookgame.view.View` (or the public result of a
+finished hand) and turns it into text; no rule is decided here.  Legal choices come
+from ``view.legal``; the card winning the trick so far is read off the rule set's
+play tables.  No Textual import, so the line mode can use this module alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import actions as A
+from ..actions import ActionError, action_str, parse_action
+from ..bots import REGISTRY, make_player
+from ..cards import BIRD, COLOUR_NAMES, COLOURS, CardError, card_str, colour_of, parse_card, rank_of
+from ..rules import RuleSet
+from ..state import Hand, Phase
+from ..view import View
+
+HUMAN = "human"
+
+
+# ---------------------------------------------------------------------- seats and sides
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where, named from the human seat: "You", then West, North, East at a table of four."""
+
+    rules: RuleSet
+    human: int
+    players: tuple[str, ...]  # "human" at the human seat, a bot name elsewhere
+
+    def name(self, seat: int) -> str:
+        if seat == self.human:
+            return "You"
+        if self.rules.players == 4:
+            return ("You", "West", "North", "East")[(seat - self.human) % 4]
+        return f"Seat {seat}"
+
+    def short(self, seat: int) -> str:
+        """ "You", "W", "N", "E" at a table of four; "You", "S1", "S2" ... otherwise."""
+        if seat == self.human:
+            return "You"
+        if self.rules.players == 4:
+            return self.name(seat)[0]
+        return f"S{seat}"
+
+    def long_name(self, seat: int) -> str:
+        """ "West (seat 1, heuristic)"; "You (seat 0)"."""
+        if seat == self.human:
+            return f"You (seat {seat})"
+        if self.rules.players == 4:
+            return f"{self.name(seat)} (seat {seat}, {self.players[seat]})"
+        return f"Seat {seat} ({self.players[seat]})"
+
+    def side_seats(self, side: int) -> list[int]:
+        return [s for s in range(self.rules.players) if self.rules.side_of(s) == side]
+
+    def side_name(self, side: int) -> str:
+        """ "Us" / "Them" in partnerships, else the seat's name."""
+        r = self.rules
+        if r.mode == "partners":
+            return "Us" if r.side_of(self.human) == side else "Them"
+        return self.name(side)
+
+    def side_long(self, side: int) -> str:
+        r = self.rules
+        if r.mode == "partners":
+            who = " and ".join(self.name(s) for s in self.side_seats(side))
+            return f"{self.side_name(side)} ({who})"
+        return self.name(side)
+
+    def subject(self, seat: int, third: str, second: str) -> str:
+        """ "West bids" / "You bid": the seat's name with the verb in the right person."""
+        return f"{self.name(seat)} {second if seat == self.human else third}"
+
+
+# ---------------------------------------------------------------------- cards
+def colour_letter(card: int) -> str:
+    """B, R, Y, G, or K for a Bird (the Bird is printed as RK)."""
+    return COLOURS[colour_of(card)] if card < BIRD else "K"
+
+
+def sort_hand(rules: RuleSet, cards: Sequence[int], trump: int = -2, low: bool = False,
+              bird_high: bool = True) -> list[int]:
+    """Cards grouped by colour (B, R, Y, G), strongest first; once trump is named the trump
+    colour (Birds and other always-trump cards with it) comes last."""
+    if trump >= 0:
+        t = rules.play_tables(trump, low, bird_high)
+        return sorted(cards, key=lambda c: (t.suit[c] == trump, t.suit[c], -t.strength[c], c))
+
+    def height(c: int) -> int:
+        if c >= BIRD:
+            return 100 - c
+        r = rank_of(c)
+        return 15 if r == 1 and rules.rank_order == "1-high" else r
+
+    return sorted(cards, key=lambda c: (colour_of(c) if c < BIRD else 4, -height(c), c))
+
+
+def cards_text(rules: RuleSet, cards: Sequence[int], trump: int = -2) -> str:
+    return " ".join(card_str(c) for c in sort_hand(rules, cards, trump))
+
+
+def hand_by_colour(rules: RuleSet, cards: Sequence[int], trump: int = -2) -> str:
+    """ "Black B14 B10; Red R7; Birds RK" for the line mode."""
+    groups: dict[str, list[int]] = {}
+    t = rules.play_tables(trump) if trump >= 0 else None
+    for c in sort_hand(rules, cards, trump):
+        if t is not None and t.suit[c] == trump:
+            key = f"{COLOUR_NAMES[trump]} (trump)"
+        elif c >= BIRD:
+            key = "Bird"
+        else:
+            key = COLOUR_NAMES[colour_of(c)]
+        groups.setdefault(key, []).append(c)
+    return "; ".join(f"{k} {' '.join(card_str(c) for c in cs)}" for k, cs in groups.items()) or "no cards"
+
+
+def trump_words(view_trump: int) -> str:
+    if view_trump == -2:
+        return "not named yet"
+    if view_trump == -1:
+        return "no trump"
+    return COLOUR_NAMES[view_trump]
+
+
+# ---------------------------------------------------------------------- the trick
+def winning_so_far(view: View) -> tuple[int, int] | None:
+    """(seat, card) winning the trick on the table so far, or None with no card played.
+
+    Read off the rule set's play tables: the highest ``key`` among the cards whose
+    effective colour is trump or the colour led (the engine's own resolution)."""
+    if not view.trick or view.trump == -2:
+        return None
+    t = view.rules.play_tables(view.trump, view.low, view.bird_high)
+    led = t.suit[view.trick[0]]
+    best = 0
+    for i, c in enumerate(view.trick):
+        s = t.suit[c]
+        if (s == t.trump or s == led) and t.key[c] > t.key[view.trick[best]]:
+            best = i
+    return (view.leader + best) % view.rules.players, view.trick[best]
+
+
+def trick_points(rules: RuleSet, cards: Sequence[int]) -> int:
+    return sum(rules.deck.points[c] for c in cards)
+
+
+def trick_plays(rules: RuleSet, leader: int, cards: Sequence[int]) -> list[tuple[int, int]]:
+    """(seat, card) in the order played."""
+    return [((leader + i) % rules.players, c) for i, c in enumerate(cards)]
+
+
+# ---------------------------------------------------------------------- actions in words
+def action_words(action: int) -> str:
+    """The readable name of an action for a person: "pass", "bid 85", "trump Red", "B14"."""
+    if A.TRUMP <= action < A.NO_TRUMP:
+        return f"trump {COLOUR_NAMES[action - A.TRUMP]}"
+    if action == A.NO_TRUMP:
+        return "no trump"
+    if action == A.REDEAL:
+        return "redeal (no counters)"
+    return action_str(action)
+
+
+def choice_label(action: int) -> str:
+    """Short label of a choice on its own: "Pass", "85", "Red", "high", "B14"."""
+    if action == A.PASS:
+        return "Pass"
+    if action == A.REDEAL:
+        return "Redeal"
+    if action >= A.BID:
+        return str(action - A.BID)
+    if A.TRUMP <= action < A.NO_TRUMP:
+        return COLOUR_NAMES[action - A.TRUMP]
+    if action == A.NO_TRUMP:
+        return "No trump"
+    if action in (A.HIGH, A.BIRD_HIGH):
+        return "High"
+    if action in (A.LOW, A.BIRD_LOW):
+        return "Low"
+    if A.BURY <= action < A.PARTNER:
+        return card_str(action - A.BURY)
+    if A.PARTNER <= action < A.PASS:
+        return card_str(action - A.PARTNER)
+    return card_str(action)
+
+
+def event_line(seating: Seating, seat: int, action: int, hidden: bool = False) -> str:
+    """One public event, as the human seat may learn it.  ``hidden``: a card buried by
+    another seat, of which the table learns only that a card went."""
+    s = seating.subject
+    if action == A.PASS:
+        return s(seat, "passes", "pass") + "."
+    if action == A.REDEAL:
+        return s(seat, "holds", "hold") + " no counters and " + ("calls" if seat != seating.human else "call") \
+            + " for a redeal."
+    if action >= A.BID:
+        return s(seat, "bids", "bid") + f" {action - A.BID}."
+    if A.BURY <= action < A.PARTNER:
+        if hidden:
+            return s(seat, "buries", "bury") + " a card."
+        return s(seat, "bury", "bury") + f" {card_str(action - A.BURY)}."
+    if A.PARTNER <= action < A.PASS:
+        return s(seat, "calls", "call") + f" {card_str(action - A.PARTNER)}: its holder is the bidder's partner."
+    if A.TRUMP <= action < A.NO_TRUMP:
+        return s(seat, "names", "name") + f" trump: {COLOUR_NAMES[action - A.TRUMP]}."
+    if action == A.NO_TRUMP:
+        return s(seat, "calls", "call") + " no trump."
+    if action in (A.HIGH, A.LOW):
+        return s(seat, "calls", "call") + (" low: ranks run backwards." if action == A.LOW else " high.")
+    if action in (A.BIRD_HIGH, A.BIRD_LOW):
+        return s(seat, "calls", "call") + " the Bird " + ("high." if action == A.BIRD_HIGH else "low.")
+    return s(seat, "plays", "play") + f" {card_str(action)}."
+
+
+def step_prompt(view: View) -> str:
+    """What the human is asked now, without the list of choices."""
+    if view.phase == Phase.BID:
+        return "Your bid"
+    kind = view.step
+    if kind == "bury":
+        left = view.rules.nest_size - view.buried_count
+        return f"Bury a card ({left} to go)"
+    if kind == "trump":
+        return "Name trump"
+    if kind == "partner":
+        return "Call a partner card"
+    if kind == "direction":
+        return "High or low"
+    if kind == "bird":
+        return "Bird high or low"
+    if view.phase == Phase.PLAY:
+        return "Your lead" if not view.trick else "Your card"
+    return "Your move"
+
+
+def choices_words(view: View, limit: int = 0) -> str:
+    """The legal choices in words: "pass, 70, 75 ... 120"; "B Black, R Red, Y Yellow, G Green"."""
+    legal = list(view.legal)
+    if view.phase == Phase.BID:
+        bids = [a - A.BID for a in legal if a >= A.BID]
+        words = ["pass"] if A.PASS in legal else []
+        if A.REDEAL in legal:
+            words.append("redeal")
+        if len(bids) > 3:
+            words += [str(bids[0]), f"{bids[1]} ... {bids[-1]}"]
+        else:
+            words += [str(b) for b in bids]
+        return ", ".join(words)
+    if view.step == "trump":
+        out = [f"{COLOURS[a - A.TRUMP]} {COLOUR_NAMES[a - A.TRUMP]}" for a in legal if A.TRUMP <= a < A.NO_TRUMP]
+        if A.NO_TRUMP in legal:
+            out.append("nt no trump")
+        return ", ".join(out)
+    if view.step in ("direction", "bird"):
+        return "high, low"
+    if view.step == "partner":
+        return "any card of the deck, such as " + card_str(sort_hand(view.rules, [a - A.PARTNER for a in legal])[0])
+    cards = [a - A.BURY if A.BURY <= a < A.PARTNER else a for a in legal]
+    shown = sort_hand(view.rules, cards, view.trump, view.low, view.bird_high)
+    if limit and len(shown) > limit:
+        return " ".join(card_str(c) for c in shown[:limit]) + " ..."
+    return " ".join(card_str(c) for c in shown)
+
+
+def parse_choice(text: str, view: View) -> int:
+    """An action from what a person types, read for the decision at hand.
+
+    Accepts the notation of :func:`rookgame.actions.parse_action` and short forms: a
+    number is a bid, ``p`` a pass, a card is a play, a bury or a partner call as the
+    step needs, a colour letter or name names trump, ``high`` / ``low`` answer the
+    Bird call too.  Raises :class:`ActionError` for text that names nothing."""
+    t = " ".join(text.strip().lower().split())
+    if not t:
+        raise ActionError("type a choice")
+    kind = view.step if view.phase == Phase.NEST else ""
+    if kind == "trump":
+        names = {n.lower(): i for i, n in enumerate(COLOUR_NAMES)}
+        if len(t) == 1 and t.upper() in COLOURS:
+            return A.TRUMP + COLOURS.index(t.upper())
+        if t in names:
+            return A.TRUMP + names[t]
+        if t in ("none", "no trump", "nt", "no-trump"):
+            return A.NO_TRUMP
+    if kind == "bird" and t in ("high", "low"):
+        return A.BIRD_HIGH if t == "high" else A.BIRD_LOW
+    if kind in ("bury", "partner") and " " not in t:
+        try:
+            card = parse_card(t)
+        except CardError:
+            pass
+        else:
+            return (A.BURY if kind == "bury" else A.PARTNER) + card
+    return parse_action(t)
+
+
+# ---------------------------------------------------------------------- hand results and the score pad
+@dataclass(frozen=True)
+class PadRow:
+    number: int
+    dealer: int
+    bidder: int  # -1: thrown in
+    bid: int
+    trump: int
+    made: bool
+    taken: int  # what the bidding side took
+    points: tuple[int, ...]
+    score: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+def score_pad(rules: RuleSet, hands: Sequence[Hand]) -> list[PadRow]:
+    """One row per hand played or thrown in, from the public result of each finished hand."""
+    rows: list[PadRow] = []
+    totals = [0] * rules.num_sides
+    for i, h in enumerate(hands, 1):
+        res = h.result
+        if res is None or h.phase != Phase.DONE:
+            zero = (0,) * rules.num_sides
+            rows.append(PadRow(i, h.dealer, -1, 0, -2, False, 0, zero, zero, tuple(totals)))
+            continue
+        totals = [a + b for a, b in zip(totals, res.score)]
+        rows.append(PadRow(i, h.dealer, h.bidder, h.bid, h.trump, res.made, res.bidding_points, res.points, res.score,
+                           tuple(totals)))
+    return rows
+
+
+def result_lines(seating: Seating, row: PadRow) -> list[str]:
+    """The end of a hand in words."""
+    if row.bidder < 0:
+        return [f"Hand {row.number} was thrown in; nobody scores."]
+    sides = range(len(row.points))
+    bidder = seating.name(row.bidder)
+    verdict = "made it" if row.made else "was set"
+    lines = [f"Hand {row.number}: {bidder} bid {row.bid} with {trump_words(row.trump)} trump, "
+             f"took {row.taken} and {verdict}."]
+    lines.append("Points taken: " + ", ".join(f"{seating.side_name(s)} {row.points[s]}" for s in sides) + ".")
+    lines.append("Score: " + ", ".join(f"{seating.side_name(s)} {row.score[s]:+d}" for s in sides) + ".")
+    lines.append("Totals: " + ", ".join(f"{seating.side_name(s)} {row.totals[s]}" for s in sides)
+                 + f" (goal {seating.rules.goal}).")
+    return lines
+
+
+def winner_line(seating: Seating, winner: int, totals: Sequence[int]) -> str:
+    who = seating.side_long(winner)
+    rest = ", ".join(str(totals[s]) for s in range(len(totals)) if s != winner)
+    you_won = seating.rules.side_of(seating.human) == winner
+    return f"Game over: {who} {'win' if you_won or seating.rules.mode == 'partners' else 'wins'} " \
+           f"with {totals[winner]} to {rest}." + (" Well played!" if you_won else "")
+
+
+# ---------------------------------------------------------------------- hints
+def _hints_module() -> Any:
+    try:
+        return importlib.import_module("rookgame.bots.hints")
+    except ImportError:
+        return None
+
+
+def ranked_choices(view: View) -> tuple[str, list[tuple[int, float]]]:
+    """The best available bot's ranked choices for this view: (source, [(action, score)], best first).
+
+    Uses ``rookgame.bots.hints.ranked`` when it exists; otherwise asks every registered
+    bot for its choice and ranks the choices by the share of bots that made them."""
+    if not view.legal:
+        return "", []
+    mod = _hints_module()
+    if mod is not None and hasattr(mod, "ranked"):
+        ranked = [(int(a), float(s)) for a, s in mod.ranked(view)]
+        return "hints", [(a, s) for a, s in ranked if a in view.legal]
+    votes: dict[int, float] = {}
+    order = sorted(REGISTRY, key=lambda n: (n != "heuristic", n))
+    for name in order:
+        action = make_player(name, 0).act(view)
+        votes[action] = votes.get(action, 0.0) + 1.0 / len(order)
+    ranked = sorted(votes.items(), key=lambda kv: -kv[1])
+    return ", ".join(order), ranked
+
+
+def hint_text(view: View, top: int = 5) -> str:
+    source, ranked = ranked_choices(view)
+    if not ranked:
+        return "No hint: it is not your turn."
+    parts = [f"{i}. {action_words(a)} ({s:.2f})" for i, (a, s) in enumerate(ranked[:top], 1)]
+    return f"Hint ({source}): " + "  ".join(parts)
+
+
+# ---------------------------------------------------------------------- who plays which seat
+def seat_players(rules: RuleSet, human: int, partner: str, opponents: str) -> list[str]:
+    """Player names per seat: "human" at the human seat, the partner level on the human's side
+    (partnerships only), the opponents' level everywhere else."""
+    out = []
+    for s in range(rules.players):
+        if s == human:
+            out.append(HUMAN)
+        elif rules.mode == "partners" and rules.side_of(s) == rules.side_of(human):
+            out.append(partner)
+        else:
+            out.append(opponents)
+    return out

@@ -1,0 +1,282 @@
+"""`rook play --plain` (line mode), saving and resuming games."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rookgame import actions as A
+from rookgame.bots import make_player
+from rookgame.cards import card_str
+from rookgame.match import Match
+from rookgame.plain import play_plain
+from rookgame.record import game_record, read_jsonl, replay_record
+from rookgame.rules import load
+from rookgame.saves import (
+    CURRENT,
+    FINISHED,
+    SaveError,
+    rebuild,
+    resume_game,
+    save_game,
+    saves_dir,
+)
+from rookgame.state import Phase
+from rookgame.tui import run_play
+from rookgame.tui.words import choices_words, parse_choice, winning_so_far
+from rookgame.view import view_of
+
+RULES = load("kentucky-discard")
+BOTS = ["human", "heuristic", "heuristic", "heuristic"]
+PLAYERS = ["human", "heuristic", "heuristic", "heuristic"]
+
+
+class Answers:
+    """Standard input for a script: answers in short forms, read off the human seat's view.
+
+    Bids 120 on its first chance in the first hand (so it wins the bid and does the nest
+    exchange), passes afterwards; buries the first cards offered, names black, and plays
+    the first legal card."""
+
+    def __init__(self, seat: int = 0, limit: int = 10_000) -> None:
+        self.seat = seat
+        self.match: Match | None = None
+        self.limit = limit
+        self.lines: list[str] = []
+
+    def readline(self) -> str:
+        assert self.match is not None
+        if len(self.lines) >= self.limit:
+            return ""
+        v = view_of(self.match.hand, self.seat, self.match.totals)
+        assert v.legal, "asked for a move when it is not the human's turn"
+        if v.phase == Phase.BID:
+            bids = [a for a in v.legal if a >= A.BID]
+            text = str(bids[-1] - A.BID) if not self.match.hands and bids else "p"
+        elif v.step == "bury":
+            text = card_str(v.legal[0] - A.BURY)
+        elif v.step == "trump":
+            text = "b"
+        elif v.phase == Phase.PLAY:
+            text = card_str(v.legal[0]).lower()
+        else:
+            text = A.action_str(v.legal[0])
+        self.lines.append(text)
+        return text + "\n"
+
+
+def test_plain_plays_a_whole_game_from_a_script(tmp_path: Path) -> None:
+    answers = Answers()
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    result = play_plain(RULES, 0, BOTS, 11, answers, out, match=match, saves_dir=tmp_path)
+    text = out.getvalue()
+    assert result.is_over and result.winner is not None
+    assert "Game over:" in text
+    side = "Us (You and North)" if result.winner == 0 else "Them (West and East)"
+    assert side in text
+    # the events of the game, one per line
+    assert "Your hand (9 cards): " in text
+    assert re.search(r"^Your bid \(pass, \d+, \d+ \.\.\. 120\): 120$", text, re.M)
+    assert "You win the bid at 120." in text
+    assert "The nest: " in text
+    assert "Bury a card (5 to go)" in text and "Name trump (B Black, R Red, Y Yellow, G Green): b" in text
+    assert "You name trump: Black." in text
+    assert "West plays " in text and "wins trick 9 with" in text
+    assert "Hand 1: You bid 120 with Black trump" in text
+    assert "Totals: Us " in text
+    # nothing hidden is told: another seat's burial is only counted
+    assert "buries 5 cards." in text or all("buries" not in ln for ln in text.splitlines() if "You" not in ln)
+    # finished games are kept for `rook replay`
+    games = list(read_jsonl(tmp_path / FINISHED))
+    assert len(games) == 1
+    replayed = replay_record(games[0][1])
+    assert replayed.match.totals == result.totals and replayed.finished
+    assert not (tmp_path / CURRENT).exists()
+
+
+def test_plain_refuses_illegal_input_with_the_engines_reason_and_saves_at_eof(tmp_path: Path) -> None:
+    # seed 11: seat 0 deals, seats 1-3 bid first; the human is asked to bid.
+    script = io.StringIO("hello\nbid 5\n2000\nY14\n")
+    out = io.StringIO()
+    match = play_plain(RULES, 0, BOTS, 11, script, out, saves_dir=tmp_path)
+    text = out.getvalue()
+    assert "Not understood: 'hello'" in text
+    assert "Not allowed: bid 5 is below the minimum bid" in text or "Not allowed: bid 5 does not beat" in text
+    assert "Not allowed: bid 2000 is above the maximum bid 120." in text
+    assert "Not allowed: Y14 is not a bid: the auction is on" in text
+    assert not match.is_over and match.hand.phase == Phase.BID
+    saved = tmp_path / CURRENT
+    assert f"Game saved to {saved}" in text
+    # the save resumes to the same position
+    again, players = resume_game(saved)
+    assert players == PLAYERS
+    assert again.hand.history == match.hand.history and again.hand.dealt == match.hand.dealt
+
+
+def test_plain_resume_finishes_the_saved_game(tmp_path: Path) -> None:
+    first = Answers(limit=8)  # stop after 8 answers: mid-hand
+    match = Match(RULES, 21)
+    first.match = match
+    play_plain(RULES, 0, BOTS, 21, first, io.StringIO(), match=match, saves_dir=tmp_path)
+    saved = tmp_path / CURRENT
+    assert saved.exists()
+    resumed, players = resume_game(saved)
+    assert [h.history for h in resumed.hands] == [h.history for h in match.hands]
+    assert resumed.hand.history == match.hand.history
+    rest = Answers()
+    rest.match = resumed
+    out = io.StringIO()
+    done = play_plain(RULES, 0, players, None, rest, out, match=resumed, saves_dir=tmp_path, save_path=saved)
+    assert done.is_over
+    assert not saved.exists(), "a resumed game that ends leaves the current save"
+    assert len(list(read_jsonl(tmp_path / FINISHED))) == 1
+
+
+def test_run_play_plain_and_its_errors(tmp_path: Path) -> None:
+    err = io.StringIO()
+    assert run_play("no-such-preset", None, None, None, True, None, 0, str(tmp_path), error_stream=err) == 2
+    assert "neither a preset nor a file" in err.getvalue()
+    err = io.StringIO()
+    assert run_play(None, None, "grandmaster", None, True, None, 0, str(tmp_path), error_stream=err) == 2
+    assert "unknown bot" in err.getvalue() and "heuristic" in err.getvalue()
+    err = io.StringIO()
+    assert run_play("cutthroat", 3, None, None, True, None, 0, str(tmp_path), error_stream=err) == 2
+    assert "seats 0 to 2" in err.getvalue()
+    # a plain game from a script, to the end of its input, then resumed with --resume current
+    out = io.StringIO()
+    code = run_play("full-deck", 1, "random", "heuristic", True, None, 0, str(tmp_path), 5,
+                    input_stream=io.StringIO("p\n"), output_stream=out)
+    assert code == 0 and "Rook: full-deck" in out.getvalue()
+    assert "West (seat 2, heuristic)" in out.getvalue() and "Your partner is North" in out.getvalue()
+    saved = tmp_path / CURRENT
+    assert saved.exists()
+    rec = json.loads(saved.read_text())
+    assert rec["players"] == ["heuristic", "human", "heuristic", "random"]
+    out = io.StringIO()
+    assert run_play(None, None, None, None, True, "current", 0, str(tmp_path), input_stream=io.StringIO(""),
+                    output_stream=out) == 0
+    assert "Seed 5" in out.getvalue()
+
+
+def test_resume_refuses_bad_saves_and_changes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    for content, why in (("", "empty"), ("{not json", "not JSON"), ('{"format": "other"}', "not a rook-record/1"),
+                         ('[1, 2]', "not a rook-record/1")):
+        bad.write_text(content)
+        with pytest.raises(SaveError, match=why):
+            resume_game(bad)
+        assert bad.read_text() == content
+        err = io.StringIO()
+        assert run_play(None, None, None, None, True, str(bad), 0, str(tmp_path), error_stream=err) == 1
+        assert "cannot resume" in err.getvalue() and bad.read_text() == content
+    with pytest.raises(SaveError, match="no saved game"):
+        resume_game(tmp_path / "missing.jsonl")
+    # a save whose cards are not the deal of its seed
+    match = _played(RULES, 3, 30)
+    path = tmp_path / "game.jsonl"
+    save_game(match, PLAYERS, path)
+    rec = json.loads(path.read_text())
+    deal = rec["hands"][0]["deal"]
+    deal[0][0], deal[1][0] = deal[1][0], deal[0][0]
+    path.write_text(json.dumps(rec))
+    before = path.read_text()
+    with pytest.raises(SaveError, match="not the deal of seed 3"):
+        resume_game(path)
+    assert path.read_text() == before
+    # a finished game is not resumed; a game of bots only is not a `rook play` game
+    done = _played(RULES, 4, 10_000)
+    save_game(done, PLAYERS, path)
+    with pytest.raises(SaveError, match="finished"):
+        resume_game(path)
+    save_game(_played(RULES, 4, 20), ["heuristic"] * 4, path)
+    with pytest.raises(SaveError, match="no single 'human' seat"):
+        resume_game(path)
+
+
+@pytest.mark.parametrize("preset", ["kentucky-discard", "full-deck", "call-partner", "cutthroat", "one-high"])
+def test_resume_rebuilds_every_position(tmp_path: Path, preset: str) -> None:
+    """Stopping anywhere (auction, nest, mid-trick, between hands) and resuming gives the same game."""
+    rules = load(preset)
+    players = ["human"] + ["heuristic"] * (rules.players - 1)
+    rng = random.Random(preset)
+    for stop in sorted(rng.sample(range(1, 120), 12)):
+        match = _played(rules, 7, stop)
+        path = tmp_path / f"{preset}.jsonl"
+        save_game(match, players, path)
+        if match.is_over:
+            continue
+        again, names = resume_game(path)
+        assert names == players
+        assert again.totals == match.totals and len(again.hands) == len(match.hands)
+        assert again.hand.history == match.hand.history and again.hand.dealt == match.hand.dealt
+        assert game_record(again, players) == game_record(match, players)
+
+
+def test_rebuild_checks_the_recorded_totals() -> None:
+    match = _played(RULES, 9, 60)
+    rec = game_record(match, PLAYERS)
+    assert rec["hands"][0].get("totals") is not None
+    rec["hands"][0]["totals"] = [999, 0]
+    with pytest.raises(SaveError, match="totals"):
+        rebuild(rec)
+
+
+def test_saves_dir_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("ROOK_HOME", str(tmp_path))
+    assert saves_dir() == tmp_path / "games"
+    assert saves_dir(str(tmp_path / "x")) == tmp_path / "x"
+    monkeypatch.delenv("ROOK_HOME")
+    assert saves_dir() == Path.home() / ".rook" / "games"
+
+
+def test_short_forms_and_the_trick_leader() -> None:
+    match = Match(RULES, 11)
+    hand = match.hand
+    v = view_of(hand, hand.to_act)
+    assert parse_choice("p", v) == A.PASS and parse_choice("85", v) == A.BID + 85
+    assert choices_words(v).startswith("pass, 70, 75 ... 120") or choices_words(v).startswith("pass, redeal")
+    # play out the auction and the nest with bots, then check the leader of each trick as it grows
+    bots = [make_player("heuristic", s) for s in range(4)]
+    while hand.phase != Phase.PLAY:
+        match.apply(bots[hand.to_act].act(view_of(hand, hand.to_act)), hand.to_act)
+    for _ in range(RULES.num_tricks * 4 - 1):
+        seat = hand.to_act
+        match.apply(bots[seat].act(view_of(hand, seat)), seat)
+        v = view_of(hand, 0)
+        if v.trick:
+            leader = winning_so_far(v)
+            assert leader is not None and leader[1] in v.trick
+        else:
+            # a trick just ended: the helper, shown the whole trick, names the engine's winner
+            lead, cards, winner = v.tricks[-1]
+            whole = dataclasses.replace(v, trick=cards, leader=lead)
+            assert winning_so_far(whole) == (winner, cards[(winner - lead) % 4])
+    v = view_of(hand, hand.to_act)
+    assert v.phase == Phase.PLAY
+    words = choices_words(v)
+    assert all(tok in words for tok in (card_str(a) for a in v.legal))
+    with pytest.raises(A.ActionError):
+        parse_choice("xyzzy", v)
+
+
+def _played(rules: object, seed: int, actions: int) -> Match:
+    """A game between heuristic bots stopped after ``actions`` actions (or at its end)."""
+    from rookgame.rules import RuleSet
+
+    assert isinstance(rules, RuleSet)
+    match = Match(rules, seed)
+    bots = [make_player("heuristic", seed * 16 + s) for s in range(rules.players)]
+    for _ in range(actions):
+        if match.is_over:
+            break
+        seat = match.hand.to_act
+        match.apply(bots[seat].act(view_of(match.hand, seat, match.totals)), seat)
+    return match

@@ -1,0 +1,277 @@
+"""The full-screen game, driven headless with Textual's pilot."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from rich.console import Console
+from textual.app import App
+from textual.pilot import Pilot
+
+from rookgame import actions as A
+from rookgame.cards import card_str, cards_of
+from rookgame.record import read_jsonl, replay_record
+from rookgame.saves import CURRENT, resume_game
+from rookgame.state import Phase
+from rookgame.tui.app import GameScreen, HelpScreen, RookApp, Settings, SetupScreen
+from rookgame.view import view_of
+
+SIZE = (120, 40)
+SEED = 5  # kentucky-discard, seat 0 deals: the other three bid first; bidding 120 wins at once
+
+
+def run(app: RookApp, script: Callable[[Pilot[int], RookApp], Awaitable[None]]) -> None:
+    async def go() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await script(pilot, app)
+
+    asyncio.run(go())
+
+
+def screen_text(app: App[int]) -> str:
+    """What the terminal shows, as plain text."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, force_terminal=True,
+                      legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
+
+
+def panel(app: App[int], selector: str) -> str:
+    """The text inside one widget's region of the screen."""
+    region = app.screen.query_one(selector).region
+    lines = screen_text(app).splitlines()
+    return "\n".join(line[region.x:region.right] for line in lines[region.y:region.bottom])
+
+
+def game(app: RookApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def test_a_whole_hand_bid_won_nest_exchange_every_trick(tmp_path: Path) -> None:
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        assert isinstance(app.screen, SetupScreen)
+        assert "Start" in screen_text(app) and "Your seat" in screen_text(app)
+        await pilot.press("enter")  # Start (focused)
+        screen = game(app)
+        match = screen.match
+        hand = match.hand
+        # The auction: the bots before the human have bid; the human is asked.
+        assert hand.phase == Phase.BID and hand.to_act == 0
+        v = view_of(hand, 0)
+        shown = panel(app, "#hand")
+        assert [card_str(c) for c in v.hand] and all(card_str(c) in shown.split() for c in v.hand)
+        # hidden information stays hidden: no card of another hand (nor the nest) is on screen
+        for seat in (1, 2, 3):
+            assert not set(shown.split()) & {card_str(c) for c in cards_of(hand.hands[seat])}
+        everything = screen_text(app).split()
+        assert not set(everything) & {card_str(c) for c in cards_of(hand.nest)} - {card_str(c) for c in v.hand}
+        auction = panel(app, "#auction")
+        for seat, call in hand.auction:
+            assert screen.seating.name(seat) in auction
+            assert ("pass" if call == A.PASS else str(call - A.BID)) in auction
+        prompt = panel(app, "#prompt")
+        assert "Your bid" in prompt and "[p] Pass" in prompt and "120" in prompt
+
+        # Bid 120 (End moves to the highest bid), which wins the auction.
+        await pilot.press("end", "enter")
+        assert hand.bidder == 0 and hand.bid == 120 and hand.phase == Phase.NEST
+        text = screen_text(app)
+        assert "You won the bid at 120" in text and "Nest:" in text
+        v = view_of(hand, 0)
+        assert v.nest is not None
+        assert all(card_str(c) in panel(app, "#center") for c in v.nest)
+        assert panel(app, "#hand").count("nest") == len(v.nest)
+        assert "Bury a card (5 to go)" in panel(app, "#prompt")
+
+        # The nest exchange: pick five with their keys, see them marked, bury them, name trump.
+        await pilot.press(*"12345")
+        assert len(screen.selected) == 5
+        assert panel(app, "#hand").count("bury") == 5
+        assert "Selected (5 of 5)" in panel(app, "#prompt")
+        picked = list(screen.selected)
+        await pilot.press("enter")
+        assert sorted(hand.buried) == sorted(picked) and view_of(hand, 0).step == "trump"
+        assert "[b]" in panel(app, "#prompt") and "Black" in panel(app, "#prompt")
+        await pilot.press("b")
+        assert hand.trump == 0 and hand.phase == Phase.PLAY
+        assert "Trump:  B  Black" in panel(app, "#info") and "Bidder: You 120" in panel(app, "#info")
+
+        # Every trick: check the table and the marked cards, play with Enter (the cursor's card).
+        tricks_seen = 0
+        while screen.pause is None:
+            assert hand.to_act == 0 and screen.my_turn()
+            v = view_of(hand, 0)
+            assert panel(app, "#hand").count(" ^ ") == len(v.legal)
+            if v.trick:
+                center = panel(app, "#center")
+                assert "winning with" in center
+                table = panel(app, "#table")
+                assert all(card_str(c) in table.split() for c in v.trick)
+            await pilot.press("l")
+            assert ("Last trick:" in panel(app, "#center"))
+            await pilot.press("l")
+            await pilot.press("enter")
+            tricks_seen += 1
+        assert tricks_seen == 9 and hand.phase == Phase.DONE and len(hand.tricks) == 9
+
+        # The score pad after the hand, and the result on the table.
+        row = screen.pause
+        assert row is not None and row.bidder == 0 and row.bid == 120
+        pad = panel(app, "#pad")
+        verdict = "made" if row.made else "SET"
+        assert f"You     120  B   {row.taken} {verdict}" in pad
+        for score, total in zip(row.score, row.totals):
+            assert f"{score:+d}→{total}" in pad
+        assert f"Hand 1: You bid 120 with Black trump, took {row.taken}" in " ".join(panel(app, "#center").split())
+        assert match.totals == list(row.totals)
+        assert (tmp_path / CURRENT).exists()  # kept after every hand
+        await pilot.press("enter")  # the next hand
+        assert screen.pause is None and len(match.hands) == 1 and match.hand.dealer == 1
+
+    run(app, script)
+
+
+def test_keys_hint_help_pace_click_and_game_over(tmp_path: Path) -> None:
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "random", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        await pilot.press("h")
+        assert "Hint (" in panel(app, "#prompt")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "Rules of this game: kentucky-discard" in text and "nest_size" in text
+        await pilot.press("end")  # scroll to the keys
+        assert "save the game and quit" in screen_text(app)
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("plus", "plus")
+        assert app.pace == 0.4 and "pace 0.4 s" in panel(app, "#info")
+        await pilot.press("minus", "minus")
+        assert app.pace == 0
+        # the mouse: click the "Pass" choice in the prompt
+        lines = panel(app, "#prompt").splitlines()
+        row = next(i for i, line in enumerate(lines) if "[p] Pass" in line)
+        region = screen.query_one("#prompt").region
+        first = screen.match.hand
+        await pilot.click(offset=(region.x + lines[row].index("[p] Pass") + 2, region.y + row))
+        assert (0, A.PASS) in first.auction
+        # play on to the end of the game (first legal choice each time; Enter after each hand)
+        for _ in range(3000):
+            if screen.match.is_over:
+                break
+            if screen.pause is not None or screen.my_turn():
+                if screen.my_turn() and screen.bury_step():
+                    await pilot.press(*"12345")
+                await pilot.press("enter")
+        match = screen.match
+        assert match.is_over
+        text = screen_text(app)
+        assert "Game over:" in text and "n: new game" in text
+        kept = list(read_jsonl(tmp_path / "finished.jsonl"))
+        assert len(kept) == 1 and replay_record(kept[0][1]).finished
+        assert not (tmp_path / CURRENT).exists()
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen) and app.screen is not screen
+        assert not app.screen.match.is_over
+
+    run(app, script)
+
+
+def test_save_quit_and_resume(tmp_path: Path) -> None:
+    app = RookApp(Settings("full-deck", 1, "heuristic", "heuristic", 17), pace=0, saves_dir=tmp_path)
+    seen: dict[str, object] = {}
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        seen["history"] = list(screen.match.hand.history)
+        seen["hand"] = panel(app, "#hand")
+        await pilot.press("s")
+
+    run(app, script)
+    saved = tmp_path / CURRENT
+    assert saved.exists() and "rook play --resume" in app.exit_message
+    match, players = resume_game(saved)
+    assert players[1] == "human" and match.hand.history == seen["history"]
+
+    again = RookApp(pace=0, saves_dir=tmp_path, match=match, players=players, resumed_from=saved)
+
+    async def resumed(pilot: Pilot[int], app: RookApp) -> None:
+        screen = game(app)  # straight into the game
+        assert screen.human == 1 and screen.match is match
+        assert panel(app, "#hand") == seen["hand"]
+
+    run(again, resumed)
+
+    # the setup screen offers the saved game too
+    third = RookApp(pace=0, saves_dir=tmp_path)
+
+    async def from_setup(pilot: Pilot[int], app: RookApp) -> None:
+        assert "A game of full-deck is saved" in " ".join(screen_text(app).split())
+        await pilot.click("#resume")
+        screen = game(app)
+        assert screen.human == 1 and screen.match.hand.history == seen["history"]
+
+    run(third, from_setup)
+
+
+def test_setup_screen_choices(tmp_path: Path) -> None:
+    (tmp_path / "house.toml").write_text('preset = "cutthroat"\ngoal = 200\n')
+    bad = tmp_path / "bad.toml"
+    bad.write_text("nest_size = 4\n")
+    app = RookApp(pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        file_input = setup.query_one("#file")
+        from textual.widgets import Input, Select
+
+        assert isinstance(file_input, Input)
+        file_input.value = str(bad)
+        await pilot.pause()
+        setup.start()
+        await pilot.pause()
+        assert "cannot be played" in panel(app, "#setup-error") or "cannot be" in screen_text(app)
+        file_input.value = str(tmp_path / "house.toml")
+        await pilot.pause()
+        seat = setup.query_one("#seat", Select)
+        assert len(list(seat._options)) == 3  # cutthroat: three seats
+        assert setup.query_one("#partner", Select).disabled
+        seat.value = 2
+        setup.start()
+        await pilot.pause()
+        screen = game(app)
+        assert screen.human == 2 and screen.rules.goal == 200 and screen.rules.players == 3
+        assert "Seat 0" in screen_text(app) and "Them" not in panel(app, "#pad")
+
+    run(app, script)
+
+
+def test_computer_moves_are_paced_by_timers(tmp_path: Path) -> None:
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0.2, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        hand = screen.match.hand
+        assert hand.auction == [] and "Waiting for West" in panel(app, "#prompt")  # nothing moved yet
+        for _ in range(100):
+            if hand.to_act == 0:
+                break
+            await pilot.pause(0.05)
+        assert hand.to_act == 0 and len(hand.auction) == 3
+        assert "Your bid" in panel(app, "#prompt")
+
+    run(app, script)
