@@ -80,11 +80,25 @@ def player_seed(deal_seed: int, seat: int) -> int:
     return deal_seed * 64 + seat
 
 
+def _sees_all(seed: int | None) -> Player:
+    from .bots.seesall import SeesAllPlayer
+
+    return SeesAllPlayer(seed)
+
+
+# Players the arena alone can seat: they are given the state, so they are never offered to play.
+MEASUREMENT = {"sees-all": _sees_all}
+
+
+def arena_player(name: str, seed: int | None) -> Player:
+    return MEASUREMENT[name](seed) if name in MEASUREMENT else make_player(name, seed)
+
+
 def check_bots(bots: Sequence[str]) -> tuple[str, str]:
     """Two registered bot names (case-insensitive), or :class:`ArenaError` saying what is registered."""
     names = [b.strip().lower() for b in bots if b.strip()]
-    registered = ", ".join(REGISTRY)
-    unknown = [b for b in names if b not in REGISTRY]
+    registered = ", ".join([*REGISTRY, *MEASUREMENT])
+    unknown = [b for b in names if b not in REGISTRY and b not in MEASUREMENT]
     if unknown:
         raise ArenaError(f"unknown bot(s) {', '.join(map(repr, unknown))}; registered bots: {registered}")
     if len(names) != 2:
@@ -274,7 +288,9 @@ def _step(match: Match, players: Sequence[Player], slots: tuple[int, ...], talli
     seat = hand.to_act
     view = view_of(hand, seat, match.totals)
     t0 = time.perf_counter()
-    action = players[seat].act(view)
+    player = players[seat]
+    act_state = getattr(player, "act_state", None)
+    action = act_state(hand, seat) if act_state is not None else player.act(view)  # sees-all: measurement only
     tallies[slots[seat]].timed(time.perf_counter() - t0)
     try:
         match.apply(action, seat)
@@ -299,7 +315,7 @@ def play_deal(rules: RuleSet, bots: tuple[str, str], index: int, deal_seed: int,
     records: list[dict[str, Any]] = []
     for ci, config in enumerate(seat_configs(rules)):
         slots = frame_slots(config, dealer)
-        players = [make_player(bots[k], player_seed(deal_seed, j)) for j, k in enumerate(slots)]
+        players = [arena_player(bots[k], player_seed(deal_seed, j)) for j, k in enumerate(slots)]
         match = Match(rules, deal_seed)
         where = f"deal {index} (seed {deal_seed}), configuration {ci}"
         while not match.hands:
@@ -342,7 +358,7 @@ def play_group(rules: RuleSet, bots: tuple[str, str], index: int, match_seed: in
     records: list[dict[str, Any]] = []
     configs = seat_configs(rules)
     for ci, slots in enumerate(configs):
-        players = [make_player(bots[k], player_seed(match_seed, j)) for j, k in enumerate(slots)]
+        players = [arena_player(bots[k], player_seed(match_seed, j)) for j, k in enumerate(slots)]
         match = Match(rules, match_seed)
         where = f"match {index} (seed {match_seed}), configuration {ci}"
         while not match.is_over:

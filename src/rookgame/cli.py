@@ -208,5 +208,70 @@ def play(
     raise typer.Exit(run_play(rules, seat, partner, opponents, plain, resume, pace, saves_dir, seed))
 
 
+
+@app.command()
+def analyze(
+    file: Annotated[Path, typer.Argument(help="a .jsonl file of rook-record/1 games")],
+    game: Annotated[int, typer.Option("--game", "-g", min=1, help="which game of the file")] = 1,
+    level: Annotated[str, typer.Option("--level", help="the expert level that judges: easy, medium, hard, expert")]
+    = "medium",
+    blunder: Annotated[float, typer.Option("--blunder", min=0, help="flag a choice that costs this many points")]
+    = 10.0,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="the sampling seed")] = 0,
+    all_decisions: Annotated[bool, typer.Option("--all", help="list every decision, not only the costly ones")]
+    = False,
+) -> None:
+    """For each decision of each seat: the action taken, the best action and the points it cost."""
+    from .analysis import analyze as run_analysis
+    from .bots.expert import LEVELS
+
+    if level not in LEVELS:
+        err.print(f"[red]error:[/red] unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        raise typer.Exit(2)
+    if not file.exists():
+        err.print(f"[red]error:[/red] {file} does not exist")
+        raise typer.Exit(2)
+    record = None
+    try:
+        for n, rec in read_jsonl(file):
+            if n == game:
+                record = rec
+                break
+    except RecordError as e:
+        err.print(f"[red]{file}: {e}[/red]", highlight=False)
+        raise typer.Exit(1) from None
+    if record is None:
+        err.print(f"[red]error:[/red] {file} has no game {game}")
+        raise typer.Exit(2)
+    with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+                  transient=True) as progress:
+        task = progress.add_task("analyse", total=None)
+        try:
+            decisions = run_analysis(record, game, level, seed,
+                                     lambda d, t: progress.update(task, completed=d, total=t))
+        except RecordError as e:
+            err.print(f"[red]{file}: {e}[/red]", highlight=False)
+            raise typer.Exit(1) from None
+    from .actions import action_str
+
+    table = Table(title=f"{file} game {game}: decisions judged by the {level} expert (points for the seat's side)")
+    for col in ("hand", "trick", "seat", "phase", "taken", "best", "cost", ""):
+        table.add_column(col, justify="right" if col in ("hand", "trick", "seat", "cost") else "left")
+    costs: dict[int, list[float]] = {}
+    for d in decisions:
+        costs.setdefault(d.seat, []).append(d.cost)
+        flag = "?? blunder" if d.cost >= blunder else ""
+        if all_decisions or d.cost > 0:
+            table.add_row(str(d.hand), str(d.trick or "-"), str(d.seat), d.phase,
+                          f"{action_str(d.taken)} ({d.taken_value:+.1f})",
+                          f"{action_str(d.best)} ({d.best_value:+.1f})",
+                          f"{d.cost:.1f}", flag)
+    console.print(table)
+    for seat in sorted(costs):
+        c = costs[seat]
+        console.print(f"seat {seat}: {len(c)} decisions, {sum(x >= blunder for x in c)} blunder(s), "
+                      f"{sum(c):.1f} points given away in all")
+
+
 def main() -> None:
     app()

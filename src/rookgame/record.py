@@ -170,26 +170,44 @@ def _mask(cards: list[str], game: int, hand: int, what: str) -> int:
         raise RecordError(f"{what}: {e}", game, hand) from None
 
 
-def _nest_action(kind: str, hrec: dict[str, Any], counters: dict[str, int]) -> int:
+def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
+    """The bidder's recorded declarations as actions in the rule set's step order (as many as
+    the record holds: an unfinished hand may stop part way)."""
     calls = hrec.get("calls") or {}
-    if kind == "bury":
-        i = counters["bury"]
-        counters["bury"] += 1
-        return A.BURY + parse_card(hrec["buried"][i])
-    if kind == "partner":
-        i = counters["partner"]
-        counters["partner"] += 1
-        return A.PARTNER + parse_card(calls["partner"][i])
-    if kind == "trump":
-        t = hrec.get("trump")
-        if t == "none":
-            return A.NO_TRUMP
-        if isinstance(t, str) and t.upper() in COLOURS and len(t) == 1:
-            return A.TRUMP + COLOURS.index(t.upper())
-        raise KeyError("trump")
-    if kind == "direction":
-        return A.LOW if calls["direction"] == "low" else A.HIGH
-    return A.BIRD_HIGH if calls["bird"] == "high" else A.BIRD_LOW
+    buried = list(hrec.get("buried") or [])
+    partners = list(calls.get("partner") or [])
+    out: list[int] = []
+    for kind in steps:
+        if kind == "bury":
+            if not buried:
+                break
+            out.append(A.BURY + parse_card(buried.pop(0)))
+        elif kind == "partner":
+            if not partners:
+                break
+            out.append(A.PARTNER + parse_card(partners.pop(0)))
+        elif kind == "trump":
+            t = hrec.get("trump")
+            if t is None:
+                break
+            if t == "none":
+                out.append(A.NO_TRUMP)
+            elif isinstance(t, str) and len(t) == 1 and t.upper() in COLOURS:
+                out.append(A.TRUMP + COLOURS.index(t.upper()))
+            else:
+                raise RecordError(f"trump {t!r} is not B, R, Y, G or none")
+        elif kind == "direction":
+            if "direction" not in calls:
+                break
+            out.append(A.LOW if calls["direction"] == "low" else A.HIGH)
+        elif kind == "bird":
+            if "bird" not in calls:
+                break
+            out.append(A.BIRD_HIGH if calls["bird"] == "high" else A.BIRD_LOW)
+    if buried or partners:
+        raise RecordError(f"{len(hrec.get('buried') or [])} buried cards and {len(calls.get('partner') or [])} "
+                          "partner calls are recorded; the rules have fewer, or they are out of order")
+    return out
 
 
 def replay_record(rec: dict[str, Any], game: int = 1) -> Replayed:
@@ -251,29 +269,27 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
         if hrec.get("bidder") != hand.bidder or hrec.get("bid") != hand.bid:
             raise RecordError(f"bidder/bid recorded as {hrec.get('bidder')}/{hrec.get('bid')}, "
                               f"but the auction gives seat {hand.bidder} at {hand.bid}", game, hi)
-        used = {"bury": 0, "partner": 0}
-        while hand.phase == Phase.NEST:
+        try:
+            declared = declarations(rules.nest_steps, hrec)
+        except CardError as e:
+            raise RecordError(f"nest: {e}", game, hi) from None
+        except RecordError as e:
+            raise RecordError(e.reason, game, hi) from None
+        for action in declared:
+            do(action, hand.bidder, A.action_str(action))
+        if hand.phase == Phase.NEST:
+            if unfinished_ok:
+                return
             kind = hand.step_kind
-            try:
-                action = _nest_action(kind, hrec, used)
-            except (KeyError, IndexError, TypeError):
-                if unfinished_ok:
-                    return
-                what = {"bury": f"buried holds {len(hrec.get('buried', []))} cards, the nest needs "
-                                f"{rules.nest_size}", "partner": "calls.partner is missing a card",
-                        "trump": "trump is missing", "direction": "calls.direction (high/low) is missing",
-                        "bird": "calls.bird (high/low) is missing"}[kind]
-                raise RecordError(what, game, hi) from None
-            except CardError as e:
-                raise RecordError(f"{kind}: {e}", game, hi) from None
-            do(action, hand.bidder, kind)
+            what = {"bury": f"buried holds {len(hrec.get('buried', []))} cards, the nest needs {rules.nest_size}",
+                    "partner": "calls.partner is missing a card", "trump": "trump is missing",
+                    "direction": "calls.direction (high/low) is missing",
+                    "bird": "calls.bird (high/low) is missing"}[kind]
+            raise RecordError(what, game, hi)
         said = (hrec.get("calls") or {}).get("nest_points")
         if hand.phase == Phase.PLAY and said != hand.nest_points:
             raise RecordError(f"calls.nest_points is recorded as {said}, but the buried cards make it "
                               f"{hand.nest_points}", game, hi)
-        if used["bury"] != len(hrec["buried"]):
-            raise RecordError(f"buried holds {len(hrec['buried'])} cards; the nest holds {rules.nest_size}",
-                              game, hi)
         for ti, trec in enumerate(hrec["tricks"], 1):
             if hand.phase != Phase.PLAY:
                 raise RecordError("more tricks than cards in hand", game, hi, ti)

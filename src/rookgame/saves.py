@@ -20,9 +20,9 @@ from typing import Any
 
 from . import actions as A
 from .bots import REGISTRY
-from .cards import COLOURS, CardError, card_str, mask_of, parse_card
+from .cards import CardError, card_str, mask_of, parse_card
 from .match import Match
-from .record import FORMAT, RecordError, check_schema, game_record
+from .record import FORMAT, RecordError, check_schema, declarations, game_record
 from .rules import RulesError, from_json
 from .state import IllegalAction, Phase
 
@@ -90,44 +90,6 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return rec
 
 
-def _nest_actions(rules_steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
-    """The bidder's recorded declarations as actions in ``nest_steps`` order (as many as were made)."""
-    calls = hrec.get("calls") or {}
-    buried = list(hrec.get("buried") or [])
-    partners = list(calls.get("partner") or [])
-    out: list[int] = []
-    for kind in rules_steps:
-        if kind == "bury":
-            if not buried:
-                break
-            out.append(A.BURY + parse_card(buried.pop(0)))
-        elif kind == "partner":
-            if not partners:
-                break
-            out.append(A.PARTNER + parse_card(partners.pop(0)))
-        elif kind == "trump":
-            t = hrec.get("trump")
-            if t is None:
-                break
-            if t == "none":
-                out.append(A.NO_TRUMP)
-            elif isinstance(t, str) and len(t) == 1 and t.upper() in COLOURS:
-                out.append(A.TRUMP + COLOURS.index(t.upper()))
-            else:
-                raise SaveError(f"trump {t!r} is not B, R, Y, G or none")
-        elif kind == "direction":
-            if "direction" not in calls:
-                break
-            out.append(A.LOW if calls["direction"] == "low" else A.HIGH)
-        elif kind == "bird":
-            if "bird" not in calls:
-                break
-            out.append(A.BIRD_HIGH if calls["bird"] == "high" else A.BIRD_LOW)
-    if buried or partners:
-        raise SaveError("more buried cards or partner calls are recorded than the rules allow")
-    return out
-
-
 def rebuild(rec: dict[str, Any], source: str = "the record") -> Match:
     """Deal the record's game again from its rules and seed and apply every recorded action."""
     try:
@@ -169,8 +131,8 @@ def rebuild(rec: dict[str, Any], source: str = "the record") -> Match:
             do(action, seat, f"seat {seat} bids {value}")
         if len(match.hands) == n_before and hand.phase == Phase.NEST:
             try:
-                declared = _nest_actions(rules.nest_steps, hrec)
-            except (CardError, SaveError) as e:
+                declared = declarations(rules.nest_steps, hrec)
+            except (CardError, RecordError) as e:
                 raise SaveError(f"{where}: {e}") from None
             for action in declared:
                 do(action, hand.bidder, A.action_str(action))

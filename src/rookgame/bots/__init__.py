@@ -49,7 +49,23 @@ def _heuristic(seed: int | None) -> Player:
     return HeuristicPlayer(seed)
 
 
-REGISTRY: dict[str, Callable[[int | None], Player]] = {"random": RandomPlayer, "heuristic": _heuristic}
+def _expert(level: str) -> Callable[[int | None], Player]:
+    def make(seed: int | None) -> Player:
+        from .expert import ExpertPlayer
+
+        return ExpertPlayer(seed, level)
+
+    return make
+
+
+REGISTRY: dict[str, Callable[[int | None], Player]] = {
+    "random": RandomPlayer,
+    "heuristic": _heuristic,
+    "easy": _expert("easy"),
+    "medium": _expert("medium"),
+    "hard": _expert("hard"),
+    "expert": _expert("expert"),
+}
 
 
 def make_player(name: str, seed: int | None = None) -> Player:

@@ -94,6 +94,28 @@ def estimate(rules: RuleSet, hand: int) -> float:
     return max(0.0, min(1.0, share)) * total
 
 
+def keep_value(rules: RuleSet, hand: int, colour: int, card: int) -> float:
+    """How much the bidder wants to keep ``card`` with ``colour`` as trump (lowest is buried first).
+
+    Trumps and side winners are kept; exposed counters go into the nest (more readily where
+    the nest's counters go to the bidder), then cards that leave a short colour void.
+    """
+    t = _natural(rules, colour)
+    pts = rules.deck.points
+    s = t.suit[card]
+    if s == colour:
+        return 1000.0 + t.strength[card] / 100
+    order = sorted((c for c in rules.deck.cards if t.suit[c] == s), key=lambda c: -t.strength[c])
+    rank_pos = order.index(card)
+    held_above = sum(1 for c in order[:rank_pos] if hand >> c & 1)
+    if rank_pos == held_above:  # a top card in sequence: a side winner
+        return 500.0 + pts[card]
+    value = 50.0 + (hand & t.suit_mask[s]).bit_count() * 8 - rank_pos * 2
+    if pts[card]:
+        value -= pts[card] * (2.0 if rules.nest_to == "bidder" else 1.0)  # exposed counters go into the nest
+    return value
+
+
 class HeuristicPlayer:
     name = "heuristic"
 
@@ -148,29 +170,9 @@ class HeuristicPlayer:
         return self.bury(view, colour)
 
     def bury(self, view: View, colour: int) -> int:
-        rules = view.rules
-        hand = int(view.hand)
-        t = _natural(rules, colour)
-        pts = rules.deck.points
-        lengths = [(hand & t.suit_mask[s]).bit_count() for s in range(4)]
-        to_bidder = rules.nest_to == "bidder"
-
-        def keep(card: int) -> float:
-            s = t.suit[card]
-            if s == colour:
-                return 1000.0 + t.strength[card] / 100
-            order = sorted((c for c in rules.deck.cards if t.suit[c] == s), key=lambda c: -t.strength[c])
-            rank_pos = order.index(card)
-            held_above = sum(1 for c in order[:rank_pos] if hand >> c & 1)
-            if rank_pos == held_above:  # a top card in sequence: a side winner
-                return 500.0 + pts[card]
-            value = 50.0 + lengths[s] * 8 - rank_pos * 2
-            if pts[card]:
-                value -= pts[card] * (2.0 if to_bidder else 1.0)  # exposed counters go into the nest
-            return value
-
         choices = [a - A.BURY for a in view.legal]
-        return A.BURY + min(choices, key=lambda c: (keep(c), c))
+        hand = int(view.hand)
+        return A.BURY + min(choices, key=lambda c: (keep_value(view.rules, hand, colour, c), c))
 
     def call_partner(self, view: View, colour: int) -> int:
         rules = view.rules

@@ -42,7 +42,12 @@ class Solution:
         return {c: self.remaining - v for c, v in self.cards.items()}
 
 
-def solve_position(p: Position, cards: bool = True, engine: str = "auto") -> Solution:
+class BudgetExceeded(RuntimeError):
+    """The search needed more nodes than ``max_nodes`` allowed."""
+
+
+def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_nodes: int = 0) -> Solution:
+    """Solve; with ``max_nodes`` (C engine only) give up past that many nodes (BudgetExceeded)."""
     if engine not in ("auto", "c", "python"):
         raise ValueError(f"engine {engine!r}: use 'auto', 'c' or 'python'")
     use_c = engine == "c" or (engine == "auto" and HAVE_C)
@@ -52,8 +57,10 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto") -> Sol
         value, card_values, nodes = _csolver.solve(
             p.hands, p.trick, p.leader, p.led, p.tricks_done, p.team_tricks, p.team, p.suit, p.key, p.points,
             p.suit_mask, p.anytime, p.trump, p.last_bonus, p.total_tricks, p.most_bonus, p.count_bonus,
-            p.count_at, cards, TT_BITS,
+            p.count_at, cards, TT_BITS, max_nodes,
         )
+        if value < 0:
+            raise BudgetExceeded(f"no answer within {max_nodes} nodes")
         name = "c"
     else:
         ab = AlphaBeta(p)
@@ -66,9 +73,9 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto") -> Sol
     return Solution(value, dict(card_values or {}), p.remaining_points(), p.team, p.to_act, nodes, name)
 
 
-def solve(hand: Hand, cards: bool = True, engine: str = "auto") -> Solution:
+def solve(hand: Hand, cards: bool = True, engine: str = "auto", max_nodes: int = 0) -> Solution:
     """Solve a hand in its card play, all hands known (the solver's view, never a player's)."""
-    return solve_position(Position.of(hand), cards, engine)
+    return solve_position(Position.of(hand), cards, engine, max_nodes)
 
 
-__all__ = ["HAVE_C", "AlphaBeta", "Position", "Solution", "minimax", "solve", "solve_position"]
+__all__ = ["HAVE_C", "AlphaBeta", "BudgetExceeded", "Position", "Solution", "minimax", "solve", "solve_position"]

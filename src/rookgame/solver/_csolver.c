@@ -46,7 +46,8 @@ typedef struct {
     int order_len[4];
     int trick[8];
     int trick_len, leader, led, tricks_done, team_tricks, rem_pts;
-    long long nodes;
+    long long nodes, max_nodes;
+    int aborted;
     int history[8][64];
     int pclass[64];
     u64 cur_key[KEY_WORDS];
@@ -302,6 +303,10 @@ static void sure_points(Solver *S, int *team_sure, int *other_sure) {
 
 static int search(Solver *S, int needed) {
     S->nodes++;
+    if (S->max_nodes && S->nodes > S->max_nodes) {
+        S->aborted = 1; /* over budget: unwind; the caller reports no answer */
+        return 0;
+    }
     if (needed <= 0) return 1;
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     if (needed > upper) return 0;
@@ -336,7 +341,7 @@ static int search(Solver *S, int needed) {
             break;
         }
     }
-    if (S->trick_len == 0) {
+    if (S->trick_len == 0 && !S->aborted) {
         h = tt_hash(S); /* the children overwrote the current key */
         Entry *f = tt_find(S, h);
         if (f == NULL) f = tt_claim(S, h, cards_left);
@@ -445,10 +450,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int leader, led, tricks_done, team_tricks, trump, last_bonus, total_tricks, most_bonus, count_bonus,
         count_at, want_cards, tt_bits;
     unsigned long long team, anytime;
-    if (!PyArg_ParseTuple(args, "OOiiiiKOOOOKiiiiiipi", &hands, &trick, &leader, &led, &tricks_done,
+    long long max_nodes = 0;
+    if (!PyArg_ParseTuple(args, "OOiiiiKOOOOKiiiiiipi|L", &hands, &trick, &leader, &led, &tricks_done,
                           &team_tricks, &team, &suit, &key, &points, &suit_mask, &anytime, &trump,
                           &last_bonus, &total_tricks, &most_bonus, &count_bonus, &count_at, &want_cards,
-                          &tt_bits))
+                          &tt_bits, &max_nodes))
         return NULL;
     if (tt_bits < 10 || tt_bits > 26) {
         PyErr_SetString(PyExc_ValueError, "tt_bits must be 10..26");
@@ -469,6 +475,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         return NULL;
     }
     S->n = n;
+    S->max_nodes = max_nodes;
     S->trick_len = tl;
     S->leader = leader;
     S->led = led;
@@ -534,7 +541,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cards = Py_None;
     Py_INCREF(Py_None);
     value = exact(S, step); /* keeps the GIL: the table is shared by the process */
-    if (want_cards) {
+    if (want_cards && !S->aborted) {
         Py_DECREF(Py_None);
         cards = PyDict_New();
         int seat = (S->leader + S->trick_len) % S->n;
@@ -543,6 +550,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if (!((legal >> c) & 1)) continue;
             int v;
             v = value_after(S, seat, c, step);
+            if (S->aborted) break;
             PyObject *k = PyLong_FromLong(c), *val = PyLong_FromLong(v);
             PyDict_SetItem(cards, k, val);
             Py_DECREF(k);
@@ -550,6 +558,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         }
     }
     long long nodes = S->nodes;
+    if (S->aborted) value = -1; /* no answer within max_nodes */
     free(S);
     PyObject *res = Py_BuildValue("(iNL)", value, cards, nodes);
     return res;
