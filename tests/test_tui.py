@@ -260,17 +260,19 @@ def test_setup_screen_choices(tmp_path: Path) -> None:
 
 
 def test_computer_moves_are_paced_by_timers(tmp_path: Path) -> None:
-    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0.2, saves_dir=tmp_path)
+    # The slowest pace: the first look comes long before the first timer, even on a loaded machine.
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=5.0, saves_dir=tmp_path)
 
     async def script(pilot: Pilot[int], app: RookApp) -> None:
         await pilot.press("enter")
         screen = game(app)
         hand = screen.match.hand
         assert hand.auction == [] and "Waiting for West" in panel(app, "#prompt")  # nothing moved yet
-        for _ in range(100):
-            if hand.to_act == 0:
-                break
-            await pilot.pause(0.05)
+        assert screen.timer is not None  # the computer's move waits on a timer
+        app.pace = 0.0
+        screen.timer.stop()
+        screen._timed_bot()  # the timer fires: with no pace left, the computers move on to the human
+        await pilot.pause()
         assert hand.to_act == 0 and len(hand.auction) == 3
         assert "Your bid" in panel(app, "#prompt")
 
