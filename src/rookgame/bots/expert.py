@@ -244,8 +244,8 @@ class ExpertPlayer:
             rest = [(a, -1e9) for a in view.legal if not A.TRUMP <= a < A.NO_TRUMP]
             return ranked + rest
         else:
-            want = next((A.BURY + c for c in plan["bury"] if A.BURY + c in view.legal), view.legal[0])
-        if want not in view.legal:
+            want = next((A.BURY + c for c in plan["bury"] if A.BURY + c in view.legal), -1)
+        if want not in view.legal:  # a house rule may refuse the planned card: the heuristic's then
             want = self.heuristic.act(view)
         return [(want, 0.0)] + [(a, -1.0) for a in view.legal if a != want]
 
@@ -291,8 +291,9 @@ class ExpertPlayer:
         """The cards still to bury if ``colour`` is trump, in the heuristic's order."""
         need = view.rules.nest_size - view.buried_count
         hand = int(view.hand)
-        legal = [a - A.BURY for a in view.legal if A.BURY <= a < A.PARTNER]
-        return sorted(legal, key=lambda c: (keep_value(view.rules, hand, colour, c), c))[:need]
+        # From every card in hand: when trump is named first, the legal actions now are trump calls.
+        cards = [c for c in range(64) if hand >> c & 1]
+        return sorted(cards, key=lambda c: (keep_value(view.rules, hand, colour, c), c))[:need]
 
     def _play_declared(self, sample: Hand, view: View, colour: int, bury: list[int]) -> float:
         h = sample.copy()
