@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from rookgame import actions as A
 from rookgame.analysis import analyze
 from rookgame.bots.expert import ExpertPlayer
 from rookgame.bots.hints import ranked
@@ -81,3 +82,26 @@ def test_rook_analyze_prints_costs_and_blunders(tmp_path: Path) -> None:
     assert "blunder" in result.output and "points given away" in result.output
     bad = CliRunner().invoke(app, ["analyze", str(path), "--level", "grandmaster"])
     assert bad.exit_code == 2 and "levels: easy, medium, hard, expert" in bad.output
+
+
+@pytest.mark.parametrize("name", ["full-deck", "kentucky-discard"])
+def test_expert_buries_no_trump_whether_trump_is_named_first_or_last(name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(8)
+    checked = 0
+    for d in range(12):
+        hand = Hand(rules, d % 4)
+        hand.deal_random(rng)
+        bots = [ExpertPlayer(s, "easy", timed=False) for s in range(4)]
+        while hand.phase in (Phase.BID, Phase.NEST):
+            s = hand.to_act
+            hand.apply(bots[s].act(view_of(hand, s)), s)
+        if hand.phase != Phase.PLAY:
+            continue
+        trumps = hand.tables.suit_mask[hand.trump] if hand.tables else 0
+        held = sum(1 for c in range(64) if (hand.hands[hand.bidder] | sum(1 << b for b in hand.buried)) >> c & 1
+                   and trumps >> c & 1)
+        if held <= rules.deck.hand_size:  # room to keep every trump
+            assert not any(trumps >> c & 1 for c in hand.buried), [A.action_str(c) for c in hand.buried]
+        checked += 1
+    assert checked >= 6
