@@ -16,7 +16,7 @@ Everything comes from the seat's view (through :mod:`.knowledge`), so it plays f
 from __future__ import annotations
 
 from .. import actions as A
-from ..cards import BIRD
+from ..cards import BIRD, cards_of
 from ..rules import PlayTables, RuleSet
 from ..state import Phase
 from ..view import View
@@ -32,14 +32,6 @@ _PER_SURE_TRICK = 0.026
 _PER_OWN_POINT = 0.35  # of the hand's own counters (as a share of points in play)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 def _natural(rules: RuleSet, trump: int) -> PlayTables:
     return rules.play_tables(trump, False, True)
@@ -48,7 +40,7 @@ def _natural(rules: RuleSet, trump: int) -> PlayTables:
 def colour_score(rules: RuleSet, hand: int, colour: int) -> float:
     """How good ``colour`` is as trump for this hand: length first, then height."""
     t = _natural(rules, colour)
-    cards = sorted(_bits(hand & t.suit_mask[colour]), key=lambda c: -t.strength[c])
+    cards = sorted(cards_of(hand & t.suit_mask[colour]), key=lambda c: -t.strength[c])
     score = 10.0 * len(cards)
     order = sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
     for i, c in enumerate(order[:5]):
@@ -87,7 +79,7 @@ def estimate(rules: RuleSet, hand: int) -> float:
     n_trump = (hand & t.suit_mask[colour]).bit_count()
     expected_trump = rules.deck.hand_size * (len([c for c in rules.deck.cards if t.suit[c] == colour])
                                             / rules.deck.size)
-    own = sum(rules.deck.points[c] for c in _bits(hand))
+    own = sum(rules.deck.points[c] for c in cards_of(hand))
     total = rules.total_points
     share = (_BASE_SHARE + _PER_TRUMP * (n_trump - expected_trump) + _PER_SURE_TRICK * sure_tricks(rules, hand, colour)
              + _PER_OWN_POINT * own / total)
@@ -260,7 +252,7 @@ class HeuristicPlayer:
             s = t.suit[card]
             higher = 0
             rivals = k.unseen & t.suit_mask[s]
-            for c in _bits(rivals):
+            for c in cards_of(rivals):
                 if t.strength[c] > t.strength[card]:
                     higher += 1
             if higher:

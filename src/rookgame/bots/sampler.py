@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from .. import actions as A
+from ..cards import cards_of
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
 
@@ -20,14 +21,6 @@ from ..view import View
 class SampleError(RuntimeError):
     """No deal consistent with the view was found in the tries allowed."""
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def played_by(view: View) -> list[int]:
@@ -97,7 +90,7 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200) -> Hand:
             raise SampleError("the bidder is still burying; only the bidder decides now")
         extra = view.buried_count - shown.bit_count()
     known = int(view.hand) | all_played | buried_seen | shown | (nest_seen if not taken else 0)
-    pool = _bits(rules.deck.mask & ~known)
+    pool = cards_of(rules.deck.mask & ~known)
     want = list(view.hand_sizes) + [extra]
     want[me] = 0
     if not taken and nest_seen:
@@ -166,10 +159,10 @@ def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken:
 
 def _declare(hand: Hand, view: View, buried: int) -> None:
     """The bidder's declarations so far, in the rule set's order, with ``buried`` as the buried cards."""
-    to_bury = _bits(buried)
+    to_bury = cards_of(buried)
     if view.buried is not None:
         # The bidder knows its own burying order; any order replays the same position.
-        to_bury = _bits(int(view.buried))
+        to_bury = cards_of(int(view.buried))
     partners = list(view.partner_cards)
     while hand.phase == Phase.NEST:
         kind = hand.step_kind

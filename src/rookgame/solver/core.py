@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import cards_of
 from ..state import Hand, Phase
 
 
@@ -114,14 +115,6 @@ def _end_bonus(p: Position, team_tricks: int) -> int:
     return out
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 def minimax(p: Position) -> tuple[int, dict[int, int]]:
     """Plain minimax: (value, value after each legal card), the bidder team's future points."""
@@ -133,7 +126,7 @@ def minimax(p: Position) -> tuple[int, dict[int, int]]:
         legal = legal_mask(p, hands, seat, trick, led)
         maximize = bool(p.team >> seat & 1)
         best: int | None = None
-        for c in _bits(legal):
+        for c in cards_of(legal):
             v = play(seat, c, leader, led, tricks_done, team_tricks)
             if best is None or (v > best if maximize else v < best):
                 best = v
@@ -170,7 +163,7 @@ def minimax(p: Position) -> tuple[int, dict[int, int]]:
     seat = p.to_act
     led = p.led
     values = {}
-    for c in _bits(legal_mask(p, hands, seat, trick, led)):
+    for c in cards_of(legal_mask(p, hands, seat, trick, led)):
         values[c] = play(seat, c, p.leader, led, p.tricks_done, p.team_tricks)
     maximize = bool(p.team >> seat & 1)
     value = max(values.values()) if maximize else min(values.values())
@@ -197,7 +190,7 @@ class AlphaBeta:
         seat = p.to_act
         values = {}
         upper = p.remaining_points()
-        for c in _bits(legal_mask(p, hands, seat, trick, p.led)):
+        for c in cards_of(legal_mask(p, hands, seat, trick, p.led)):
             values[c] = self._play(hands, trick, seat, c, p.leader, p.led, p.tricks_done, p.team_tricks, -1,
                                    upper + 1)
         value = max(values.values()) if p.team >> seat & 1 else min(values.values())
