@@ -231,8 +231,12 @@ static int candidates(Solver *S, int seat, int *out) {
 
 static int search(Solver *S, int needed);
 
-/* Play card c for seat and search on; returns whether the team still reaches needed. */
-static int play(Solver *S, int seat, int c, int needed) {
+static int exact(Solver *S, int step);
+
+/* Play card c for seat and search on.  With step == 0 (a probe): whether the team still reaches
+ * needed.  With step > 0: the exact value of the team's points from here (binary search of
+ * probes in steps of step). */
+static int play(Solver *S, int seat, int c, int needed, int step) {
     u64 bit = 1ULL << c;
     int saved_led = S->led;
     S->hands[seat] ^= bit;
@@ -240,7 +244,7 @@ static int play(Solver *S, int seat, int c, int needed) {
     if (S->trick_len == 1) S->led = S->suit[c];
     int r;
     if (S->trick_len < S->n) {
-        r = search(S, needed);
+        r = step ? exact(S, step) : search(S, needed);
     } else {
         int w = trick_winner(S);
         int pts = 0;
@@ -255,12 +259,12 @@ static int play(Solver *S, int seat, int c, int needed) {
         S->rem_pts -= pts;
         if (S->tricks_done == S->total_tricks) {
             int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S, S->team_tricks);
-            r = fin >= needed;
+            r = step ? fin : fin >= needed;
         } else {
             S->trick_len = 0;
             S->leader = w;
             S->led = -1;
-            r = search(S, needed - gain);
+            r = step ? gain + exact(S, step) : search(S, needed - gain);
             memcpy(S->trick, saved_trick, sizeof(int) * S->n);
             S->trick_len = S->n;
             S->leader = saved_leader;
@@ -334,7 +338,7 @@ static int search(Solver *S, int needed) {
     int nc = candidates(S, seat, cands);
     int result = maximize ? 0 : 1;
     for (int i = 0; i < nc; i++) {
-        int r = play(S, seat, cands[i], needed);
+        int r = play(S, seat, cands[i], needed, 0);
         if ((maximize && r) || (!maximize && !r)) {
             result = r;
             S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
@@ -362,48 +366,6 @@ static int exact(Solver *S, int step) {
         if (search(S, mid)) lo = mid; else hi = mid - step;
     }
     return lo;
-}
-
-/* Value after seat plays c at the current position. */
-static int value_after(Solver *S, int seat, int c, int step) {
-    u64 bit = 1ULL << c;
-    int saved_led = S->led, v;
-    S->hands[seat] ^= bit;
-    S->trick[S->trick_len++] = c;
-    if (S->trick_len == 1) S->led = S->suit[c];
-    if (S->trick_len < S->n) {
-        v = exact(S, step);
-    } else {
-        int w = trick_winner(S);
-        int pts = 0;
-        for (int i = 0; i < S->n; i++) pts += S->points[S->trick[i]];
-        int mine = (int)((S->team >> w) & 1);
-        int gain = mine ? pts : 0;
-        int saved_trick[8];
-        memcpy(saved_trick, S->trick, sizeof(int) * S->n);
-        int saved_leader = S->leader;
-        S->tricks_done++;
-        S->team_tricks += mine;
-        S->rem_pts -= pts;
-        if (S->tricks_done == S->total_tricks) {
-            v = gain + (mine ? S->last_bonus : 0) + end_bonus(S, S->team_tricks);
-        } else {
-            S->trick_len = 0;
-            S->leader = w;
-            S->led = -1;
-            v = gain + exact(S, step);
-            memcpy(S->trick, saved_trick, sizeof(int) * S->n);
-            S->trick_len = S->n;
-            S->leader = saved_leader;
-        }
-        S->tricks_done--;
-        S->team_tricks -= mine;
-        S->rem_pts += pts;
-    }
-    S->trick_len--;
-    S->led = saved_led;
-    S->hands[seat] |= bit;
-    return v;
 }
 
 static int seq_to_ints(PyObject *seq, int *out, int maxlen, const char *what) {
@@ -549,7 +511,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         for (int c = 0; c < 64; c++) {
             if (!((legal >> c) & 1)) continue;
             int v;
-            v = value_after(S, seat, c, step);
+            v = play(S, seat, c, 0, step); /* the exact value after seat plays c */
             if (S->aborted) break;
             PyObject *k = PyLong_FromLong(c), *val = PyLong_FromLong(v);
             PyDict_SetItem(cards, k, val);
