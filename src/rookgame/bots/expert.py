@@ -152,8 +152,9 @@ class ExpertPlayer:
             n += 1
             if self.timed and n >= 3 and time.perf_counter() > deadline:
                 break
-        if n == 0:
-            return [(self.heuristic.act(view), 0.0)] + [(a, -1.0) for a in legal if a != self.heuristic.act(view)]
+        if n == 0:  # no consistent deal found: the heuristic's card
+            choice = self.heuristic.act(view)
+            return [(choice, 0.0)] + [(a, -1.0) for a in legal if a != choice]
         return sorted(((a, totals[a] / n) for a in legal), key=lambda x: (-x[1], x[0]))
 
     def _rollout(self, hand: Hand, action: int, seat: int) -> float:

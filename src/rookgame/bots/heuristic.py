@@ -192,7 +192,6 @@ class HeuristicPlayer:
         assert t is not None
         trump = t.trump
         pts = view.rules.deck.points
-        hand = int(view.hand)
         opponents = [s for s in range(view.rules.players) if s not in k.team]
         my_trumps = [c for c in legal if t.suit[c] == trump] if trump >= 0 else []
         unseen_trumps = k.unseen & t.suit_mask[trump] if trump >= 0 else 0
@@ -217,8 +216,7 @@ class HeuristicPlayer:
             return max(winners, key=lambda c: (pts[c], t.strength[c]))
         # Otherwise lead low from a side colour, keeping counters and trump back.
         side = [c for c in legal if t.suit[c] != trump] or legal
-        lengths = {s: (hand & t.suit_mask[s]).bit_count() for s in range(4)}
-        return min(side, key=lambda c: (pts[c] > 0, t.strength[c] + 0 * lengths[t.suit[c]], c))
+        return min(side, key=lambda c: (pts[c] > 0, t.strength[c], c))
 
     def follow(self, view: View, k: Knowledge, legal: list[int]) -> int:
         t = k.tables
