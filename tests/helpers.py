@@ -8,12 +8,14 @@ Positions are built the way a table would reach them: deal chosen hands with
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rookgame import actions as A
+from rookgame.bots import Player
 from rookgame.cards import BIRD, COLOURS, card_str, cards_of, colour_of, mask_of, parse_card, parse_cards
 from rookgame.rules import RuleSet
 from rookgame.state import Hand, Phase
+from rookgame.view import view_of
 
 # ---------------------------------------------------------------------- scoring deals (RULES.md §8)
 # A tournament deal (41 cards) in which seat 0 bids, names black trump and leads.
@@ -226,3 +228,10 @@ def play_scripted(rules: RuleSet, hands: dict[int, str], nest: str, tricks: list
     assert hand.phase == Phase.DONE
     assert hand.result is not None
     return hand
+
+
+def play_out(hand: Hand, players: Sequence[Player]) -> None:
+    """Each seat's player chooses from its own view until the hand is over (checked)."""
+    while not hand.is_over:
+        s = hand.to_act
+        hand.apply(players[s].act(view_of(hand, s)), s)

@@ -19,6 +19,8 @@ from rookgame.rules import preset
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
 
+from .helpers import play_out
+
 
 @pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "cutthroat", "call-partner-5", "individual-6",
                                   "red-one", "double-bird"])
@@ -29,9 +31,7 @@ def test_expert_plays_every_kind_of_game_to_the_end(name: str) -> None:
     for d in range(2):
         hand = Hand(rules, d % rules.players)
         hand.deal_random(rng)
-        while not hand.is_over:
-            s = hand.to_act
-            hand.apply(bots[s].act(view_of(hand, s)), s)
+        play_out(hand, bots)
         assert hand.phase in (Phase.DONE, Phase.THROWN_IN)
 
 

@@ -13,7 +13,7 @@ from rookgame.rules import preset
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
 
-from .helpers import cards, deal, play, setup
+from .helpers import cards, deal, play, play_out, setup
 
 TOURNAMENT = preset("kentucky-discard")
 FULL = preset("full-deck")
@@ -128,7 +128,5 @@ def test_heuristic_plays_every_preset_to_the_end(name: str) -> None:
     for d in range(4):
         hand = Hand(rules, d % rules.players)
         hand.deal_random(rng)
-        while not hand.is_over:
-            s = hand.to_act
-            hand.apply(bots[s].act(view_of(hand, s)), s)
+        play_out(hand, bots)
         assert hand.phase in (Phase.DONE, Phase.THROWN_IN)

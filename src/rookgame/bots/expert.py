@@ -161,18 +161,20 @@ class ExpertPlayer:
         """Play ``action``, then let heuristic players finish the hand."""
         h = hand.copy()
         h.apply_unchecked(action)
+        self._finish(h)
+        return utility(h, seat)
+
+    def _finish(self, h: Hand) -> None:
+        """Heuristic players play ``h`` to its end (the play-out of every simulation)."""
         bot = self.heuristic
         while h.phase < Phase.DONE:
-            s = h.to_act
-            h.apply_unchecked(bot.act(view_of(h, s)))
-        return utility(h, seat)
+            h.apply_unchecked(bot.act(view_of(h, h.to_act)))
 
     # ------------------------------------------------------------------ auction
     def _takes(self, view: View) -> list[float]:
         """Simulated: what this seat's side takes as bidder, over sampled deals."""
         rules = view.rules
         out = []
-        bot = self.heuristic
         for _ in range(self.level.bid_samples):
             try:
                 sample = sample_hand(view, self.rng)
@@ -192,9 +194,7 @@ class ExpertPlayer:
                     h.apply_unchecked(h.legal_actions()[0])
             if h.bidder != view.seat:
                 continue
-            while h.phase < Phase.DONE:
-                s = h.to_act
-                h.apply_unchecked(bot.act(view_of(h, s)))
+            self._finish(h)
             if h.result is not None:
                 out.append(float(h.result.bidding_points))
         return out
@@ -313,9 +313,7 @@ class ExpertPlayer:
                 if action not in h.legal_actions():
                     action = bot.act(view_of(h, h.to_act))
                 h.apply_unchecked(action)
-            while h.phase < Phase.DONE:
-                s = h.to_act
-                h.apply_unchecked(bot.act(view_of(h, s)))
+            self._finish(h)
         except IndexError:
             return -1e9
         return utility(h, view.seat)

@@ -116,6 +116,20 @@ def _end_bonus(p: Position, team_tricks: int) -> int:
 
 
 
+def close_trick(p: Position, leader: int, trick: list[int], tricks_done: int,
+                team_tricks: int) -> tuple[int, int, int, int, int | None]:
+    """A full trick: (winner, points it gives the bidder's team, tricks done, team tricks, and the
+    team's points from this trick to the end when it was the last trick, else None)."""
+    w = trick_winner(p, leader, trick)
+    pts = sum(p.points[x] for x in trick)
+    done = tricks_done + 1
+    mine = bool(p.team >> w & 1)
+    tt = team_tricks + mine
+    if done == p.total_tricks:
+        return w, 0, done, tt, (pts + p.last_bonus if mine else 0) + _end_bonus(p, tt)
+    return w, pts if mine else 0, done, tt, None
+
+
 def minimax(p: Position) -> tuple[int, dict[int, int]]:
     """Plain minimax: (value, value after each legal card), the bidder team's future points."""
     hands = list(p.hands)
@@ -141,19 +155,13 @@ def minimax(p: Position) -> tuple[int, dict[int, int]]:
         try:
             if len(trick) < p.n:
                 return rec(leader, led, tricks_done, team_tricks)
-            w = trick_winner(p, leader, trick)
+            w, gain, done, tt, final = close_trick(p, leader, trick, tricks_done, team_tricks)
+            if final is not None:
+                return final
             cards = list(trick)
-            pts = sum(p.points[x] for x in cards)
-            done = tricks_done + 1
-            mine = bool(p.team >> w & 1)
-            tt = team_tricks + mine
-            if done == p.total_tricks:
-                pts += p.last_bonus
-                gained = (pts if mine else 0) + _end_bonus(p, tt)
-                return gained
             trick.clear()
             try:
-                return (pts if mine else 0) + rec(w, -1, done, tt)
+                return gain + rec(w, -1, done, tt)
             finally:
                 trick.extend(cards)
         finally:
@@ -300,15 +308,10 @@ class AlphaBeta:
         try:
             if len(trick) < p.n:
                 return self._node(hands, trick, leader, led, tricks_done, team_tricks, alpha, beta)
-            w = trick_winner(p, leader, trick)
+            w, gain, done, tt, final = close_trick(p, leader, trick, tricks_done, team_tricks)
+            if final is not None:
+                return final
             cards = list(trick)
-            pts = sum(p.points[x] for x in cards)
-            done = tricks_done + 1
-            mine = bool(p.team >> w & 1)
-            tt = team_tricks + mine
-            if done == p.total_tricks:
-                return (pts + p.last_bonus if mine else 0) + _end_bonus(p, tt)
-            gain = pts if mine else 0
             trick.clear()
             try:
                 return gain + self._node(hands, trick, w, -1, done, tt, alpha - gain, beta - gain)
