@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from rookgame import actions as A
 from rookgame.analysis import analyze
 from rookgame.bots.expert import ExpertPlayer
+from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.hints import ranked
 from rookgame.cli import app
 from rookgame.play import selfplay
@@ -105,3 +106,90 @@ def test_expert_buries_no_trump_whether_trump_is_named_first_or_last(name: str) 
             assert not any(trumps >> c & 1 for c in hand.buried), [A.action_str(c) for c in hand.buried]
         checked += 1
     assert checked >= 6
+
+
+def _auction_view(rules_name: str, seed: int) -> tuple[Hand, int]:
+    """A deal where seat 1 bids high (whatever its hand) while the others pass; returns the hand
+    at the first lead and the seat that bid."""
+    rules = preset(rules_name)
+    rng = random.Random(seed)
+    hand = Hand(rules, 0)
+    hand.deal_random(rng)
+    while hand.phase == Phase.BID:
+        s = hand.to_act
+        legal = hand.legal_actions()
+        bids = [a for a in legal if a >= A.BID]
+        hand.apply(bids[min(len(bids) - 1, 8)] if s == 1 and bids else A.PASS if A.PASS in legal else legal[0], s)
+    bot = HeuristicPlayer()
+    while hand.phase == Phase.NEST:
+        hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+    return hand, 1
+
+
+def test_samples_read_the_auction_a_high_bidder_is_dealt_strong_hands() -> None:
+    from rookgame.bots.heuristic import estimate
+    from rookgame.bots.sampler import played_by, sample_hand
+
+    hand, bidder = _auction_view("kentucky-discard", 3)
+    assert hand.bidder == bidder and hand.bid >= 110
+    view = view_of(hand, 0)  # a defender at the first lead
+    rules = hand.rules
+
+    def mean_value(weigh: bool) -> float:
+        rng = random.Random(1)
+        total = 0.0
+        for _ in range(60):
+            s = sample_hand(view, rng, weigh_auction=weigh)
+            total += estimate(rules, s.hands[bidder] | played_by(view)[bidder])
+        return total / 60
+
+    uniform, weighed = mean_value(False), mean_value(True)
+    assert weighed > uniform + 5, (uniform, weighed)
+
+
+def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    original = ExpertPlayer._simulate_takes
+
+    def counted(self: ExpertPlayer, view: object) -> list[float]:
+        calls.append(1)
+        return original(self, view)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertPlayer, "_simulate_takes", counted)
+    rules = preset("kentucky-discard")
+    hand = Hand(rules, 0)
+    hand.deal_random(random.Random(5))
+    bots = [ExpertPlayer(s, "easy", timed=False) for s in range(4)]
+    turns = [0] * 4
+    while hand.phase == Phase.BID:
+        s = hand.to_act
+        turns[s] += 1
+        hand.apply(bots[s].act(view_of(hand, s)), s)
+    assert max(turns) >= 2  # someone bid more than once
+    assert len(calls) == sum(1 for t in turns if t)  # one valuation per seat, however often it bid
+
+
+@pytest.mark.parametrize("name", ["full-deck", "kentucky-discard"])
+def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_better(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rookgame.bots.expert as expert
+    monkeypatch.setattr(expert, "_SWITCH_MARGIN", 1e9)  # no colour can be clearly better
+    rules = preset(name)
+    rng = random.Random(21)
+    compared = 0
+    for d in range(6):
+        hand = Hand(rules, d % 4)
+        hand.deal_random(rng)
+        heuristic = HeuristicPlayer()
+        while hand.phase == Phase.BID:
+            hand.apply(heuristic.act(view_of(hand, hand.to_act)), hand.to_act)
+        if hand.phase != Phase.NEST:
+            continue
+        ex = ExpertPlayer(1, "easy", timed=False)
+        while hand.phase == Phase.NEST:
+            view = view_of(hand, hand.to_act)
+            action = ex.act(view)
+            assert action == heuristic.act(view), A.action_str(action)
+            hand.apply(action, hand.to_act)
+            compared += 1
+    assert compared >= 12

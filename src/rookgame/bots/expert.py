@@ -22,7 +22,7 @@ from .. import actions as A
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
-from .heuristic import HeuristicPlayer, best_colour, keep_value
+from .heuristic import HeuristicPlayer, estimate
 from .sampler import SampleError, sample_hand
 
 
@@ -46,7 +46,8 @@ if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tric
               for k, v in LEVELS.items()}
 
 
-_SWITCH_MARGIN = 10.0  # points a simulated trump colour must gain over the heuristic's choice
+_PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
+_SWITCH_MARGIN = 10.0  # points a simulated nest plan must gain over the heuristic's own way
 
 
 def team_of(hand: Hand, seat: int) -> int:
@@ -107,8 +108,11 @@ class ExpertPlayer:
         self.name = level
         self.rng = random.Random(seed)
         self.heuristic = HeuristicPlayer()
-        self._plan: tuple[tuple[object, ...], dict[str, list[int]]] | None = None
-        self._colour_values: dict[int, float] = {}  # simulated value of each trump colour tried
+        self._plan: tuple[tuple[object, ...], int | None, dict[int, float]] | None = None
+        # Simulated takes for the hand in the auction, kept for the whole auction: drawing fresh
+        # samples at every bid step made each step a new noisy test, and the auction stopped at
+        # the first unlucky one (the expert underbid).
+        self._auction: tuple[tuple[object, ...], list[float]] | None = None
 
     # ------------------------------------------------------------------ decisions
     def act(self, view: View) -> int:
@@ -172,7 +176,21 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ auction
     def _takes(self, view: View) -> list[float]:
-        """Simulated: what this seat's side takes as bidder, over sampled deals."""
+        """What this seat's side takes as bidder, simulated over sampled deals once per auction,
+        each take moved toward the heuristic's fitted estimate for the hand (a few samples are
+        noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples)."""
+        key = (view.rules, view.dealer, view.seat, int(view.hand))
+        if self._auction is not None and self._auction[0] == key:
+            return self._auction[1]
+        takes = self._simulate_takes(view)
+        if takes:
+            n = len(takes)
+            shift = _PRIOR_SAMPLES / (n + _PRIOR_SAMPLES) * (estimate(view.rules, int(view.hand)) - sum(takes) / n)
+            takes = [t + shift for t in takes]
+        self._auction = (key, takes)
+        return takes
+
+    def _simulate_takes(self, view: View) -> list[float]:
         rules = view.rules
         out = []
         for _ in range(self.level.bid_samples):
@@ -217,47 +235,47 @@ class ExpertPlayer:
 
         partner_high = (view.high_bidder >= 0 and view.high_bidder != view.seat
                         and rules.mode == "partners" and view.high_bidder % 2 == view.seat % 2)
-        # Passing leaves the hand to the others; defending is worth about the mirror of their contract.
-        pass_value = -ev(rules.min_bid) * 0.5 if not partner_high else 10.0
-        scored = [(a, ev(a - A.BID)) for a in bids]
-        if A.PASS in legal:
-            scored.append((A.PASS, pass_value))
         mean_take = sum(takes) / len(takes)
-        # Bid one step at a time: the cheapest bid worth more than passing, if the hand can make it.
-        ranked = sorted(scored, key=lambda x: (-x[1], x[0]))
-        if bids and (A.PASS not in legal or (ev(bids[0] - A.BID) > pass_value and mean_take >= bids[0] - A.BID)):
+        scored = sorted(((a, ev(a - A.BID)) for a in bids), key=lambda x: (-x[1], x[0]))
+        # The heuristic's rule with the simulated take as the limit: bid one step at a time while
+        # the hand is expected to make the bid; over a partner, only with a clearly better hand.
+        lowest = bids[0] - A.BID if bids else 0
+        wanted = bool(bids) and (lowest <= mean_take and not (partner_high and mean_take < lowest + 15))
+        if A.PASS not in legal or wanted:
             first = bids[0]
-            return [(first, ev(first - A.BID))] + [x for x in ranked if x[0] != first]
-        if A.PASS in legal:
-            return [(A.PASS, pass_value)] + [x for x in ranked if x[0] != A.PASS]
-        return ranked
+            return [(first, ev(lowest))] + [x for x in scored if x[0] != first] + \
+                [(a, -1e9) for a in legal if a < A.BID]
+        # Passing is preferred here: rank it first, at the value of the best bid or 0.
+        return [(A.PASS, max([0.0] + [v for _, v in scored]))] + scored
 
     # ------------------------------------------------------------------ nest and declarations
     def _rank_nest(self, view: View) -> list[tuple[int, float]]:
         if view.step not in ("bury", "trump"):
             choice = self.heuristic.act(view)
             return [(choice, 0.0)] + [(a, -1.0) for a in view.legal if a != choice]
-        plan = self._nest_plan(view)
+        plan, values = self._nest_plan(view)
+        want = self._plan_action(view, plan)
         if view.step == "trump":
-            values = self._colour_values
-            ranked = sorted(((a, values.get(a - A.TRUMP, -1e9)) for a in view.legal if A.TRUMP <= a < A.NO_TRUMP),
-                            key=lambda x: (x[0] != A.TRUMP + plan["trump"][0], -x[1]))
-            rest = [(a, -1e9) for a in view.legal if not A.TRUMP <= a < A.NO_TRUMP]
-            return ranked + rest
-        else:
-            want = next((A.BURY + c for c in plan["bury"] if A.BURY + c in view.legal), -1)
-        if want not in view.legal:  # a house rule may refuse the planned card: the heuristic's then
-            want = self.heuristic.act(view)
+            def value(a: int) -> float:
+                return values.get(a - A.TRUMP, -1e9) if A.TRUMP <= a < A.NO_TRUMP else -1e9
+            return [(want, value(want))] + sorted(((a, value(a)) for a in view.legal if a != want),
+                                                  key=lambda x: (-x[1], x[0]))
         return [(want, 0.0)] + [(a, -1.0) for a in view.legal if a != want]
 
-    def _nest_plan(self, view: View) -> dict[str, list[int]]:
-        """Choose trump and the cards to bury by simulation; kept for the rest of the nest phase."""
-        if self._plan is not None:
-            key, plan = self._plan
-            if key == _nest_key(view) and (view.trump < 0 or plan["trump"][0] == view.trump):
-                return plan
-        rules = view.rules
-        hand = int(view.hand)
+    def _plan_action(self, view: View, plan: int | None) -> int:
+        """The nest action of a plan: ``None`` is the heuristic's own way (its colour, chosen again
+        as cards are buried); a colour is the heuristic's burying with that colour as trump."""
+        if plan is None or view.step not in ("bury", "trump"):
+            return self.heuristic.act(view)
+        if view.step == "trump":
+            return A.TRUMP + plan if A.TRUMP + plan in view.legal else self.heuristic.act(view)
+        return self.heuristic.bury(view, plan)
+
+    def _nest_plan(self, view: View) -> tuple[int | None, dict[int, float]]:
+        """Choose how to name trump and bury by simulating each plan on the same sampled deals;
+        kept for the rest of the nest phase.  Returns the plan and each colour's simulated value."""
+        if self._plan is not None and self._plan[0] == _nest_key(view):
+            return self._plan[1], self._plan[2]
         colours = [view.trump] if view.trump >= 0 else [0, 1, 2, 3]
         samples = []
         for _ in range(2 * self.level.bid_samples):
@@ -265,57 +283,26 @@ class ExpertPlayer:
                 samples.append(sample_hand(view, self.rng))
             except SampleError:
                 continue
-        # The heuristic's colour is the default; another colour must beat it clearly on the same
-        # sampled deals (a few samples are noisy, and a close call is not worth a worse habit).
-        default = view.trump if view.trump >= 0 else best_colour(rules, hand)
-        if default not in colours:
-            colours.insert(0, default)
-        best: tuple[float, int, list[int]] | None = None
-        self._colour_values = {}
-        for colour in colours:
-            bury = self._bury_for(view, colour)
-            if not samples:
-                value = 0.0
-            else:
-                value = sum(self._play_declared(s, view, colour, bury) for s in samples) / len(samples)
-            self._colour_values[colour] = value
-            if colour != default:
-                value -= _SWITCH_MARGIN
-            if best is None or value > best[0]:
-                best = (value, colour, bury)
-        assert best is not None
-        plan = {"trump": [best[1]], "bury": best[2]}
-        self._plan = (_nest_key(view), plan)
-        return plan
+        values: dict[int, float] = {}
+        plan: int | None = None
+        if samples and len(colours) > 1:
+            # The heuristic's way is the default; a colour must beat it clearly on the same sampled
+            # deals (a few samples are noisy, and a close call is not worth a worse habit).
+            best = sum(self._play_plan(s, view, None) for s in samples) / len(samples) + _SWITCH_MARGIN
+            for colour in colours:
+                values[colour] = sum(self._play_plan(s, view, colour) for s in samples) / len(samples)
+                if values[colour] > best:
+                    best, plan = values[colour], colour
+        self._plan = (_nest_key(view), plan, values)
+        return plan, values
 
-    def _bury_for(self, view: View, colour: int) -> list[int]:
-        """The cards still to bury if ``colour`` is trump, in the heuristic's order."""
-        need = view.rules.nest_size - view.buried_count
-        hand = int(view.hand)
-        # From every card in hand: when trump is named first, the legal actions now are trump calls.
-        cards = [c for c in range(64) if hand >> c & 1]
-        return sorted(cards, key=lambda c: (keep_value(view.rules, hand, colour, c), c))[:need]
-
-    def _play_declared(self, sample: Hand, view: View, colour: int, bury: list[int]) -> float:
+    def _play_plan(self, sample: Hand, view: View, plan: int | None) -> float:
+        """Finish the nest of a sampled deal by ``plan``, let the heuristic play it out: the utility."""
         h = sample.copy()
-        to_bury = list(bury)
-        bot = self.heuristic
-        try:
-            while h.phase == Phase.NEST:
-                kind = h.step_kind
-                if kind == "bury":
-                    card = to_bury.pop(0) if to_bury else None
-                    action = A.BURY + card if card is not None else bot.act(view_of(h, h.to_act))
-                elif kind == "trump":
-                    action = A.TRUMP + colour
-                else:
-                    action = bot.act(view_of(h, h.to_act))
-                if action not in h.legal_actions():
-                    action = bot.act(view_of(h, h.to_act))
-                h.apply_unchecked(action)
-            self._finish(h)
-        except IndexError:
-            return -1e9
+        while h.phase == Phase.NEST:
+            v = view_of(h, h.to_act)
+            h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
+        self._finish(h)
         return utility(h, view.seat)
 
 

@@ -6,16 +6,24 @@ has shown: the voids shown in play, the nest if it was turned up, the cards buri
 face up, the bidder's "points in the nest" announcement.  Each sample is rebuilt by
 replaying the public history with every check, so it is a legal position that the
 seat cannot tell apart from the real one.
+
+The auction is evidence too: a seat that bid 120 rarely holds rubbish, and one that
+passed at 75 rarely holds a powerhouse.  Deals are kept with a probability that falls
+with how far each other seat's dealt hand is from its bids, as the heuristic values
+hands (:func:`auction_limits`); a player who bids like that is read well, others are
+still sampled, only less often.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from .. import actions as A
 from ..cards import cards_of
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
+from .heuristic import estimate
 
 
 class SampleError(RuntimeError):
@@ -66,8 +74,35 @@ def nest_taken(view: View) -> bool:
         view.step not in ("trump", "direction", "bird") and done >= view.rules.pickup_step)
 
 
-def sample_hand(view: View, rng: random.Random, tries: int = 200) -> Hand:
-    """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at random."""
+# How many points a hand's value may miss its bid (or exceed its pass) for the deal to be kept
+# with probability 1/e: the heuristic's fitted estimate misses real takes by about 20 points.
+_AUCTION_SCALE = 10.0
+_AUCTION_TRIES = 40  # deals tried for one that fits the auction before settling for a misfit
+
+
+def auction_limits(view: View) -> list[tuple[int, float, float]]:
+    """For each other seat that took part in the auction: (seat, at least, at most) what the
+    heuristic's estimate of its dealt hand should be, read from its bids and passes."""
+    rules = view.rules
+    low = {s: float("-inf") for s in range(rules.players)}
+    high = {s: float("inf") for s in range(rules.players)}
+    top, top_seat = -1, -1
+    for seat, action in view.auction:
+        if action >= A.BID:
+            top, top_seat = action - A.BID, seat
+            low[seat] = max(low[seat], float(top))
+        elif action == A.PASS:
+            lowest = top + rules.bid_step if top_seat >= 0 else rules.min_bid
+            partner_high = (rules.mode == "partners" and top_seat >= 0 and top_seat != seat
+                            and top_seat % 2 == seat % 2)
+            high[seat] = min(high[seat], float(lowest + (15 if partner_high else 0)))
+    return [(s, low[s], high[s]) for s in range(rules.players)
+            if s != view.seat and (low[s] > float("-inf") or high[s] < float("inf"))]
+
+
+def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True) -> Hand:
+    """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at
+    random; with ``weigh_auction``, deals that fit the auction are more likely (see above)."""
     rules = view.rules
     n = rules.players
     me = view.seat
@@ -101,7 +136,11 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200) -> Hand:
     cant.append(rules.deck.counter_mask if taken and view.nest_points is False else 0)
     # A card seen in the nest (nest_shown) is with the bidder or buried.
     only_bidder = nest_seen & ~all_played & ~known if taken else 0
-    for _ in range(tries):
+    limits = auction_limits(view) if weigh_auction else []
+    fallback: Hand | None = None  # the last deal the auction made unlikely, if nothing fits better
+    for attempt in range(tries):
+        if fallback is not None and attempt >= _AUCTION_TRIES:
+            return fallback
         rng.shuffle(pool)
         pool.sort(key=lambda c: not only_bidder >> c & 1)
         masks = [0] * (n + 1)
@@ -119,9 +158,22 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200) -> Hand:
         if not ok:
             continue
         masks[me] = int(view.hand)
+        miss = 0.0
+        for s, lo, hi in limits:
+            # The bidder's dealt hand is taken as what it holds after the nest (close enough).
+            value = estimate(rules, masks[s] | played[s])
+            miss += max(0.0, lo - value, value - hi)
+        if miss and fallback is not None and rng.random() >= math.exp(-miss / _AUCTION_SCALE):
+            continue
         hand = _rebuild(view, masks[:n], played, masks[n], taken, nest_seen, buried_seen | shown)
-        if hand is not None:
-            return hand
+        if hand is None:
+            continue
+        if miss and fallback is None and rng.random() >= math.exp(-miss / _AUCTION_SCALE):
+            fallback = hand
+            continue
+        return hand
+    if fallback is not None:
+        return fallback
     raise SampleError(f"no deal consistent with seat {me}'s view in {tries} tries")
 
 
