@@ -46,6 +46,7 @@ if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tric
               for k, v in LEVELS.items()}
 
 
+_MIN_SAMPLES = 3  # samples every decision takes, whatever the time limit
 _PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
 _SWITCH_MARGIN = 10.0  # points a simulated nest plan must gain over the heuristic's own way
 
@@ -154,12 +155,16 @@ class ExpertPlayer:
             for a in legal:
                 totals[a] += values[a]
             n += 1
-            if self.timed and n >= 3 and time.perf_counter() > deadline:
+            if self._out_of_time(n, deadline):
                 break
         if n == 0:  # no consistent deal found: the heuristic's card
             choice = self.heuristic.act(view)
             return [(choice, 0.0)] + [(a, -1.0) for a in legal if a != choice]
         return sorted(((a, totals[a] / n) for a in legal), key=lambda x: (-x[1], x[0]))
+
+    def _out_of_time(self, done: int, deadline: float) -> bool:
+        """Past the level's time limit, once a few samples are in (never when untimed)."""
+        return self.timed and done >= _MIN_SAMPLES and time.perf_counter() > deadline
 
     def _rollout(self, hand: Hand, action: int, seat: int) -> float:
         """Play ``action``, then let heuristic players finish the hand."""
@@ -192,8 +197,11 @@ class ExpertPlayer:
 
     def _simulate_takes(self, view: View) -> list[float]:
         rules = view.rules
-        out = []
+        out: list[float] = []
+        deadline = time.perf_counter() + self.level.seconds
         for _ in range(self.level.bid_samples):
+            if self._out_of_time(len(out), deadline):
+                break
             try:
                 sample = sample_hand(view, self.rng)
             except SampleError:
@@ -277,20 +285,28 @@ class ExpertPlayer:
         if self._plan is not None and self._plan[0] == _nest_key(view):
             return self._plan[1], self._plan[2]
         colours = [view.trump] if view.trump >= 0 else [0, 1, 2, 3]
-        samples = []
-        for _ in range(2 * self.level.bid_samples):
+        plans: list[int | None] = [None, *colours] if len(colours) > 1 else []
+        totals = [0.0] * len(plans)
+        n = 0
+        deadline = time.perf_counter() + self.level.seconds
+        for _ in range(2 * self.level.bid_samples if plans else 0):
+            if self._out_of_time(n, deadline):
+                break
             try:
-                samples.append(sample_hand(view, self.rng))
+                sample = sample_hand(view, self.rng)
             except SampleError:
                 continue
+            for i, p in enumerate(plans):  # every plan on the same deals
+                totals[i] += self._play_plan(sample, view, p)
+            n += 1
         values: dict[int, float] = {}
         plan: int | None = None
-        if samples and len(colours) > 1:
+        if n:
             # The heuristic's way is the default; a colour must beat it clearly on the same sampled
             # deals (a few samples are noisy, and a close call is not worth a worse habit).
-            best = sum(self._play_plan(s, view, None) for s in samples) / len(samples) + _SWITCH_MARGIN
-            for colour in colours:
-                values[colour] = sum(self._play_plan(s, view, colour) for s in samples) / len(samples)
+            best = totals[0] / n + _SWITCH_MARGIN
+            for colour, total in zip(colours, totals[1:]):
+                values[colour] = total / n
                 if values[colour] > best:
                     best, plan = values[colour], colour
         self._plan = (_nest_key(view), plan, values)
