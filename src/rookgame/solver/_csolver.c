@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#include <stdio.h>
 
 typedef uint64_t u64;
 
@@ -23,6 +24,7 @@ typedef struct {
     uint32_t gen; /* the solve that wrote it: older entries count as empty */
     int16_t lo, hi;
     int8_t leader, team_tricks, used;
+    int8_t best_s, best_j; /* the last cut-off move: colour, index among its remaining cards; -1 none */
 } Entry;
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
@@ -51,6 +53,9 @@ typedef struct {
     int history[8][64];
     int pclass[64];
     u64 cur_key[KEY_WORDS];
+    int8_t owner[64]; /* the seat holding each card, -1 once played */
+    u64 inhand;       /* every card still in a hand */
+    u64 table;        /* the cards on the table */
     Entry *tt;
     u64 tt_mask;
 } Solver;
@@ -70,9 +75,7 @@ static void make_key(Solver *S) {
         int count = 0;
         for (int j = 0; j < S->order_len[s]; j++) {
             int c = S->order[s][j];
-            int owner = -1;
-            for (int i = 0; i < S->n; i++)
-                if ((S->hands[i] >> c) & 1) { owner = i; break; }
+            int owner = S->owner[c];
             if (owner < 0) continue;
             u64 code = (u64)owner | ((u64)S->pclass[c] << 3) | ((u64)((S->anytime >> c) & 1) << 6);
             k[bit >> 6] |= code << (bit & 63);
@@ -127,6 +130,8 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
     e->hi = 32767;
     e->used = (int8_t)(cards_left + 1);
     e->gen = g_gen;
+    e->best_s = -1;
+    e->best_j = -1;
     return e;
 }
 
@@ -161,11 +166,9 @@ static u64 legal_mask(Solver *S, int seat) {
 }
 
 /* Candidate cards, one per run of equivalent cards, best-looking first. */
-static int candidates(Solver *S, int seat, int *out) {
+static int candidates(Solver *S, int seat, int *out, int first) {
     u64 legal = legal_mask(S, seat);
-    u64 remaining = 0;
-    for (int i = 0; i < S->n; i++) remaining |= S->hands[i];
-    for (int i = 0; i < S->trick_len; i++) remaining |= 1ULL << S->trick[i];
+    u64 remaining = S->inhand | S->table;
     int nc = 0;
     for (int s = 0; s < 4; s++) {
         if (!(legal & S->suit_mask[s])) continue;
@@ -216,6 +219,9 @@ static int candidates(Solver *S, int seat, int *out) {
                 score[i] = -S->points[c] * 4096 - (S->key[c] & 4095);
         }
     }
+    if (first >= 0)
+        for (int i = 0; i < nc; i++)
+            if (out[i] == first) score[i] = 1 << 30;
     for (int i = 1; i < nc; i++) { /* insertion sort, descending score */
         int c = out[i], sc = score[i], j = i - 1;
         while (j >= 0 && score[j] < sc) {
@@ -240,6 +246,9 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     u64 bit = 1ULL << c;
     int saved_led = S->led;
     S->hands[seat] ^= bit;
+    S->inhand ^= bit;
+    S->table |= bit;
+    S->owner[c] = -1;
     S->trick[S->trick_len++] = c;
     if (S->trick_len == 1) S->led = S->suit[c];
     int r;
@@ -254,6 +263,8 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         int saved_trick[8];
         memcpy(saved_trick, S->trick, sizeof(int) * S->n);
         int saved_leader = S->leader;
+        u64 saved_table = S->table;
+        S->table = 0;
         S->tricks_done++;
         S->team_tricks += mine;
         S->rem_pts -= pts;
@@ -269,6 +280,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
             S->trick_len = S->n;
             S->leader = saved_leader;
         }
+        S->table = saved_table;
         S->tricks_done--;
         S->team_tricks -= mine;
         S->rem_pts += pts;
@@ -276,6 +288,9 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     S->trick_len--;
     S->led = saved_led;
     S->hands[seat] |= bit;
+    S->inhand |= bit;
+    S->table &= ~bit;
+    S->owner[c] = (int8_t)seat;
     return r;
 }
 
@@ -290,12 +305,9 @@ static void sure_points(Solver *S, int *team_sure, int *other_sure) {
     int side = -1;
     for (int k = 0; k < S->order_len[S->trump]; k++) {
         int c = S->order[S->trump][k];
-        int owner = -1;
-        for (int i = 0; i < S->n; i++)
-            if ((S->hands[i] >> c) & 1) { owner = i; break; }
+        int owner = S->owner[c];
         if (owner < 0) {
-            for (int i = 0; i < S->trick_len; i++)
-                if (S->trick[i] == c) return; /* a trump on the table: the run is broken */
+            if ((S->table >> c) & 1) return; /* a trump on the table: the run is broken */
             continue;
         }
         int s = (int)((S->team >> owner) & 1);
@@ -305,52 +317,104 @@ static void sure_points(Solver *S, int *team_sure, int *other_sure) {
     }
 }
 
+#ifdef STATS
+static long long st_len[9], st_ttcut, st_sure, st_ub, st_probe;
+#endif
 static int search(Solver *S, int needed) {
     S->nodes++;
+#ifdef STATS
+    st_len[S->trick_len]++;
+#endif
     if (S->max_nodes && S->nodes > S->max_nodes) {
         S->aborted = 1; /* over budget: unwind; the caller reports no answer */
         return 0;
     }
     if (needed <= 0) return 1;
+    if (S->tricks_done == S->total_tricks - 1) {
+        /* The last trick: every card left is forced. */
+        int led = S->trick_len ? S->suit[S->trick[0]] : -1;
+        int best = -1, best_key = 0, pts = 0;
+        for (int i = 0; i < S->n; i++) {
+            int c = i < S->trick_len ? S->trick[i] : __builtin_ctzll(S->hands[(S->leader + i) % S->n]);
+            int s = S->suit[c];
+            pts += S->points[c];
+            if (i == 0) { led = s; best = 0; best_key = S->key[c]; }
+            else if ((s == S->trump || s == led) && S->key[c] > best_key) { best_key = S->key[c]; best = i; }
+        }
+        int mine = (int)((S->team >> ((S->leader + best) % S->n)) & 1);
+        int fin = (mine ? pts + S->last_bonus : 0) + end_bonus(S, S->team_tricks + mine);
+        return fin >= needed;
+    }
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     if (needed > upper) return 0;
     {
         int ts, os;
         sure_points(S, &ts, &os);
+#ifdef STATS
+        if (needed <= ts || needed > upper - os) st_sure++;
+#endif
         if (needed <= ts) return 1;
         if (needed > upper - os) return 0;
     }
     Entry *e = NULL;
     u64 h = 0;
     int cards_left = 0;
+    int first = -1;
+    u64 key[KEY_WORDS];
     if (S->trick_len == 0) {
         h = tt_hash(S);
+        memcpy(key, S->cur_key, sizeof key);
         e = tt_find(S, h);
         if (e != NULL) {
+#ifdef STATS
+            if (e->lo >= needed || e->hi < needed) st_ttcut++;
+#endif
             if (e->lo >= needed) return 1;
             if (e->hi < needed) return 0;
+            if (e->best_s >= 0) {
+                u64 inhand = S->inhand;
+                int j = 0;
+                for (int k = 0; k < S->order_len[e->best_s]; k++) {
+                    int c = S->order[e->best_s][k];
+                    if (!((inhand >> c) & 1)) continue;
+                    if (j++ == e->best_j) { first = c; break; }
+                }
+            }
         }
-        for (int i = 0; i < S->n; i++) cards_left += __builtin_popcountll(S->hands[i]);
+        cards_left = __builtin_popcountll(S->inhand);
     }
     int seat = (S->leader + S->trick_len) % S->n;
     int maximize = (int)((S->team >> seat) & 1);
     int cands[64];
-    int nc = candidates(S, seat, cands);
+    int nc = candidates(S, seat, cands, first);
     int result = maximize ? 0 : 1;
+    int cut = -1;
     for (int i = 0; i < nc; i++) {
         int r = play(S, seat, cands[i], needed, 0);
         if ((maximize && r) || (!maximize && !r)) {
             result = r;
+            cut = cands[i];
             S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
         }
     }
     if (S->trick_len == 0 && !S->aborted) {
-        h = tt_hash(S); /* the children overwrote the current key */
+        memcpy(S->cur_key, key, sizeof key); /* the children overwrote the current key */
         Entry *f = tt_find(S, h);
         if (f == NULL) f = tt_claim(S, h, cards_left);
         if (result) { if (needed > f->lo) f->lo = (int16_t)needed; }
         else { if (needed - 1 < f->hi) f->hi = (int16_t)(needed - 1); }
+        if (cut >= 0) {
+            u64 inhand = S->inhand;
+            int cs = S->suit[cut], j = 0;
+            for (int k = 0; k < S->order_len[cs]; k++) {
+                int c = S->order[cs][k];
+                if (c == cut) break;
+                if ((inhand >> c) & 1) j++;
+            }
+            f->best_s = (int8_t)cs;
+            f->best_j = (int8_t)j;
+        }
     }
     return result;
 }
@@ -363,6 +427,9 @@ static int exact(Solver *S, int step) {
     hi -= hi % step;
     while (lo < hi) {
         int mid = lo + ((hi - lo) / step + 1) / 2 * step;
+#ifdef STATS
+        if (S->tricks_done == 0 && S->trick_len == 0) { st_probe++; fprintf(stderr, "probe %d nodes %lld\n", mid, S->nodes); }
+#endif
         if (search(S, mid)) lo = mid; else hi = mid - step;
     }
     return lo;
@@ -477,6 +544,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             return NULL;
         }
     }
+    memset(S->owner, -1, sizeof S->owner);
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < 64; c++)
+            if ((S->hands[i] >> c) & 1) S->owner[c] = (int8_t)i;
+    S->inhand = 0;
+    for (int i = 0; i < n; i++) S->inhand |= S->hands[i];
+    S->table = 0;
+    for (int i = 0; i < tl; i++) S->table |= 1ULL << S->trick[i];
     S->rem_pts = 0;
     int step = 0;
     for (int c = 0; c < 64; c++) step = gcd(step, S->points[c]);
@@ -519,6 +594,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             Py_DECREF(val);
         }
     }
+#ifdef STATS
+    fprintf(stderr, "len %lld %lld %lld %lld ttcut %lld sure %lld probes %lld nodes %lld\n", st_len[0], st_len[1], st_len[2], st_len[3], st_ttcut, st_sure, st_probe, S->nodes);
+    memset(st_len, 0, sizeof st_len); st_ttcut = st_sure = st_probe = 0;
+#endif
     long long nodes = S->nodes;
     if (S->aborted) value = -1; /* no answer within max_nodes */
     free(S);
