@@ -237,6 +237,7 @@ static int candidates(Solver *S, int seat, int *out, int first) {
 
 static int search(Solver *S, int needed);
 
+
 static int exact(Solver *S, int step);
 
 /* Play card c for seat and search on.  With step == 0 (a probe): whether the team still reaches
@@ -318,12 +319,12 @@ static void sure_points(Solver *S, int *team_sure, int *other_sure) {
 }
 
 #ifdef STATS
-static long long st_len[9], st_ttcut, st_sure, st_ub, st_probe;
+static long long st_len[9], st_ttcut, st_sure, st_ub, st_probe, st_cut[4][4], st_all[4], st_nc[4], st_td[20];
 #endif
 static int search(Solver *S, int needed) {
     S->nodes++;
 #ifdef STATS
-    st_len[S->trick_len]++;
+    st_len[S->trick_len]++; st_td[S->tricks_done]++;
 #endif
     if (S->max_nodes && S->nodes > S->max_nodes) {
         S->aborted = 1; /* over budget: unwind; the caller reports no answer */
@@ -394,10 +395,16 @@ static int search(Solver *S, int needed) {
         if ((maximize && r) || (!maximize && !r)) {
             result = r;
             cut = cands[i];
+#ifdef STATS
+            st_cut[S->trick_len][i < 3 ? i : 3]++;
+#endif
             S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
         }
     }
+#ifdef STATS
+    if (cut < 0) { st_all[S->trick_len]++; st_nc[S->trick_len] += nc; }
+#endif
     if (S->trick_len == 0 && !S->aborted) {
         memcpy(S->cur_key, key, sizeof key); /* the children overwrote the current key */
         Entry *f = tt_find(S, h);
@@ -425,6 +432,12 @@ static int gcd(int a, int b) { while (b) { int t = a % b; a = b; b = t; } return
 static int exact(Solver *S, int step) {
     int lo = 0, hi = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     hi -= hi % step;
+    /* The top first: a probe for everything is often what the team takes, and where it fails
+     * it mostly fails fast and leaves bounds in the table for the binary search. */
+    if (lo < hi) {
+        if (search(S, hi)) return hi;
+        hi -= step;
+    }
     while (lo < hi) {
         int mid = lo + ((hi - lo) / step + 1) / 2 * step;
 #ifdef STATS
@@ -596,6 +609,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
 #ifdef STATS
     fprintf(stderr, "len %lld %lld %lld %lld ttcut %lld sure %lld probes %lld nodes %lld\n", st_len[0], st_len[1], st_len[2], st_len[3], st_ttcut, st_sure, st_probe, S->nodes);
+    for (int l = 0; l < 4; l++) fprintf(stderr, "L%d cut %lld %lld %lld %lld all %lld avg nc %.2f\n", l, st_cut[l][0], st_cut[l][1], st_cut[l][2], st_cut[l][3], st_all[l], st_all[l] ? (double)st_nc[l] / st_all[l] : 0.0);
+    memset(st_cut, 0, sizeof st_cut); memset(st_all, 0, sizeof st_all); memset(st_nc, 0, sizeof st_nc);
+    for (int l = 0; l < 14; l++) fprintf(stderr, "%lld ", st_td[l]); fprintf(stderr, "\n");
+    memset(st_td, 0, sizeof st_td);
     memset(st_len, 0, sizeof st_len); st_ttcut = st_sure = st_probe = 0;
 #endif
     long long nodes = S->nodes;
