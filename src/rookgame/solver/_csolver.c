@@ -52,6 +52,7 @@ typedef struct {
     int aborted;
     int history[8][64];
     int pclass[64];
+    int rank[64]; /* how many cards are weaker (by key) */
     u64 cur_key[KEY_WORDS];
     int8_t owner[64]; /* the seat holding each card, -1 once played */
     u64 inhand;       /* every card still in a hand */
@@ -207,16 +208,34 @@ static int candidates(Solver *S, int seat, int *out, int first) {
             int c = S->trick[i], s = S->suit[c];
             if ((s == S->trump || s == led) && S->key[c] > best_key) best_key = S->key[c];
         }
-        int same_side = (((S->team >> w) & 1) == ((S->team >> seat) & 1));
+        int my_side = (int)((S->team >> seat) & 1);
+        /* The strongest card each side can still put on this trick after this seat. */
+        int later_max[2] = {-2147483647, -2147483647};
+        for (int j = S->trick_len + 1; j < S->n; j++) {
+            int o = (S->leader + j) % S->n;
+            u64 h = S->hands[o], follow = h & S->suit_mask[led];
+            u64 m = follow ? (follow | (h & S->anytime)) : h;
+            m &= S->suit_mask[led] | (S->trump >= 0 ? S->suit_mask[S->trump] : 0);
+            int side = (int)((S->team >> o) & 1);
+            while (m) {
+                int c = __builtin_ctzll(m);
+                m &= m - 1;
+                if (S->key[c] > later_max[side]) later_max[side] = S->key[c];
+            }
+        }
+        int w_side = (int)((S->team >> w) & 1);
         for (int i = 0; i < nc; i++) {
             int c = out[i], s = S->suit[c];
             int wins = (s == S->trump || s == led) && S->key[c] > best_key;
-            if (same_side)
-                score[i] = S->points[c] * 4096 - (S->key[c] & 4095);
-            else if (wins)
-                score[i] = (1 << 28) - S->key[c];
-            else
-                score[i] = -S->points[c] * 4096 - (S->key[c] & 4095);
+            int top = wins ? S->key[c] : best_key;
+            int side = wins ? my_side : w_side;
+            int secure = later_max[!side] < top;
+            if (side == my_side && secure) /* ours: with the most points, the cheapest winner */
+                score[i] = (1 << 28) + S->points[c] * 256 - S->rank[c];
+            else if (side == my_side) /* ours for now: the least, but a winner */
+                score[i] = (1 << 24) - S->points[c] * 256 - S->rank[c];
+            else /* theirs: the least */
+                score[i] = -S->points[c] * 256 - S->rank[c];
         }
     }
     if (first >= 0)
@@ -565,6 +584,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     for (int i = 0; i < n; i++) S->inhand |= S->hands[i];
     S->table = 0;
     for (int i = 0; i < tl; i++) S->table |= 1ULL << S->trick[i];
+    for (int c = 0; c < 64; c++) {
+        S->rank[c] = 0;
+        for (int d = 0; d < 64; d++)
+            if (S->suit[d] >= 0 && S->key[d] < S->key[c]) S->rank[c]++;
+    }
     S->rem_pts = 0;
     int step = 0;
     for (int c = 0; c < 64; c++) step = gcd(step, S->points[c]);
