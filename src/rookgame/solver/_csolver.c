@@ -44,8 +44,6 @@ typedef struct {
     int trump;
     u64 team;
     int last_bonus, total_tricks, most_bonus, count_bonus, count_at, bonus_matters;
-    int order[4][64];
-    int order_len[4];
     int trick[8];
     int trick_len, leader, led, tricks_done, team_tricks, rem_pts;
     long long nodes, max_nodes;
@@ -53,6 +51,7 @@ typedef struct {
     int history[8][64];
     int pclass[64];
     int rank[64]; /* how many cards are weaker (by key) */
+    u64 scode[64]; /* a card's point class and anytime flag, as in the key */
     u64 cur_key[KEY_WORDS];
     int8_t owner[64]; /* the seat holding each card, -1 once played */
     u64 inhand;       /* every card still in a hand */
@@ -68,27 +67,26 @@ static inline u64 mix(u64 x) {
     return x ^ (x >> 31);
 }
 
+static inline void put_code(u64 *k, int *bit, u64 code) {
+    int b = *bit;
+    k[b >> 6] |= code << (b & 63);
+    if ((b & 63) > 57) k[(b >> 6) + 1] |= code >> (64 - (b & 63));
+    *bit = b + 7;
+}
+
 static void make_key(Solver *S) {
     u64 *k = S->cur_key;
     memset(k, 0, sizeof(u64) * KEY_WORDS);
     int bit = 0;
     for (int s = 0; s < 4; s++) {
-        int count = 0;
-        for (int j = 0; j < S->order_len[s]; j++) {
-            int c = S->order[s][j];
-            int owner = S->owner[c];
-            if (owner < 0) continue;
-            u64 code = (u64)owner | ((u64)S->pclass[c] << 3) | ((u64)((S->anytime >> c) & 1) << 6);
-            k[bit >> 6] |= code << (bit & 63);
-            if ((bit & 63) > 57) k[(bit >> 6) + 1] |= code >> (64 - (bit & 63));
-            bit += 7;
-            count++;
+        u64 m = S->inhand & S->suit_mask[s]; /* strongest first: the lowest bit */
+        while (m) {
+            int c = __builtin_ctzll(m);
+            m &= m - 1;
+            put_code(k, &bit, (u64)S->owner[c] | S->scode[c]);
         }
         /* colour separator: the count of its cards */
-        u64 code = (u64)count;
-        k[bit >> 6] |= code << (bit & 63);
-        if ((bit & 63) > 57) k[(bit >> 6) + 1] |= code >> (64 - (bit & 63));
-        bit += 7;
+        put_code(k, &bit, (u64)__builtin_popcountll(S->inhand & S->suit_mask[s]));
     }
 }
 
@@ -171,20 +169,15 @@ static int candidates(Solver *S, int seat, int *out, int first) {
     u64 legal = legal_mask(S, seat);
     u64 remaining = S->inhand | S->table;
     int nc = 0;
-    for (int s = 0; s < 4; s++) {
-        if (!(legal & S->suit_mask[s])) continue;
-        int prev = -1;
-        for (int k = 0; k < S->order_len[s]; k++) {
-            int c = S->order[s][k];
-            if (!((remaining >> c) & 1)) continue;
-            if ((legal >> c) & 1) {
-                if (prev >= 0 && S->points[c] == S->points[prev]) continue;
-                out[nc++] = c;
-                prev = c;
-            } else {
-                prev = -1;
-            }
+    for (u64 m = legal; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        /* the next stronger remaining card of the colour: a run of equivalent cards with c? */
+        u64 above = remaining & S->suit_mask[S->suit[c]] & ((1ULL << c) - 1);
+        if (above) {
+            int p = 63 - __builtin_clzll(above);
+            if (((legal >> p) & 1) && S->points[p] == S->points[c]) continue;
         }
+        out[nc++] = c;
     }
     /* Ordering scores: higher first. */
     int score[64];
@@ -192,12 +185,8 @@ static int candidates(Solver *S, int seat, int *out, int first) {
         /* Leading: a card nobody can beat (the top remaining card of its colour, or a top trump) first,
          * then by the history of cut-offs. */
         for (int i = 0; i < nc; i++) {
-            int c = out[i], s = S->suit[c], top = 1;
-            for (int k = 0; k < S->order_len[s]; k++) {
-                int d = S->order[s][k];
-                if (d == c) break;
-                if ((remaining >> d) & 1) { top = 0; break; }
-            }
+            int c = out[i], s = S->suit[c];
+            int top = !(remaining & S->suit_mask[s] & ((1ULL << c) - 1));
             score[i] = (top ? (1 << 24) + S->points[c] * 1024 : 0) + S->history[seat][c];
         }
     } else {
@@ -323,13 +312,12 @@ static void sure_points(Solver *S, int *team_sure, int *other_sure) {
     *other_sure = 0;
     if (S->trump < 0) return;
     int side = -1;
-    for (int k = 0; k < S->order_len[S->trump]; k++) {
-        int c = S->order[S->trump][k];
+    u64 m = (S->inhand | S->table) & S->suit_mask[S->trump];
+    while (m) {
+        int c = __builtin_ctzll(m);
+        m &= m - 1;
         int owner = S->owner[c];
-        if (owner < 0) {
-            if ((S->table >> c) & 1) return; /* a trump on the table: the run is broken */
-            continue;
-        }
+        if (owner < 0) return; /* a trump on the table: the run is broken */
         int s = (int)((S->team >> owner) & 1);
         if (side < 0) side = s;
         if (s != side) return;
@@ -392,13 +380,9 @@ static int search(Solver *S, int needed) {
             if (e->lo >= needed) return 1;
             if (e->hi < needed) return 0;
             if (e->best_s >= 0) {
-                u64 inhand = S->inhand;
-                int j = 0;
-                for (int k = 0; k < S->order_len[e->best_s]; k++) {
-                    int c = S->order[e->best_s][k];
-                    if (!((inhand >> c) & 1)) continue;
-                    if (j++ == e->best_j) { first = c; break; }
-                }
+                u64 m = S->inhand & S->suit_mask[e->best_s];
+                for (int j = 0; m && j < e->best_j; j++) m &= m - 1;
+                if (m) first = __builtin_ctzll(m);
             }
         }
         cards_left = __builtin_popcountll(S->inhand);
@@ -431,13 +415,8 @@ static int search(Solver *S, int needed) {
         if (result) { if (needed > f->lo) f->lo = (int16_t)needed; }
         else { if (needed - 1 < f->hi) f->hi = (int16_t)(needed - 1); }
         if (cut >= 0) {
-            u64 inhand = S->inhand;
-            int cs = S->suit[cut], j = 0;
-            for (int k = 0; k < S->order_len[cs]; k++) {
-                int c = S->order[cs][k];
-                if (c == cut) break;
-                if ((inhand >> c) & 1) j++;
-            }
+            int cs = S->suit[cut];
+            int j = __builtin_popcountll(S->inhand & S->suit_mask[cs] & ((1ULL << cut) - 1));
             f->best_s = (int8_t)cs;
             f->best_j = (int8_t)j;
         }
@@ -551,16 +530,68 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->count_bonus = count_bonus;
     S->count_at = count_at;
     S->bonus_matters = most_bonus || count_bonus;
+    /* Internal card numbers: colour by colour, strongest first, so that a colour's cards are a
+     * run of bits and a stronger card of the colour is a lower bit. */
+    int int_of[64], ext_of[64], pos = 0;
+    for (int c = 0; c < 64; c++) int_of[c] = ext_of[c] = -1;
     for (int s = 0; s < 4; s++) {
-        int len = 0;
+        int ord[64], len = 0;
         for (int c = 0; c < 64; c++)
-            if ((S->suit_mask[s] >> c) & 1) S->order[s][len++] = c;
+            if ((S->suit_mask[s] >> c) & 1) ord[len++] = c;
         for (int i = 1; i < len; i++) { /* strongest first */
-            int c = S->order[s][i], j = i - 1;
-            while (j >= 0 && S->key[S->order[s][j]] < S->key[c]) { S->order[s][j + 1] = S->order[s][j]; j--; }
-            S->order[s][j + 1] = c;
+            int c = ord[i], j = i - 1;
+            while (j >= 0 && S->key[ord[j]] < S->key[c]) { ord[j + 1] = ord[j]; j--; }
+            ord[j + 1] = c;
         }
-        S->order_len[s] = len;
+        for (int i = 0; i < len; i++) {
+            if (int_of[ord[i]] >= 0 || pos >= 64) {
+                free(S);
+                PyErr_SetString(PyExc_ValueError, "bad position tables: colours overlap");
+                return NULL;
+            }
+            int_of[ord[i]] = pos;
+            ext_of[pos++] = ord[i];
+        }
+    }
+    {
+        int suit0[64], key0[64], points0[64];
+        memcpy(suit0, S->suit, sizeof suit0);
+        memcpy(key0, S->key, sizeof key0);
+        memcpy(points0, S->points, sizeof points0);
+        for (int i = 0; i < 64; i++) {
+            int c = ext_of[i];
+            S->suit[i] = c >= 0 ? suit0[c] : -1;
+            S->key[i] = c >= 0 ? key0[c] : 0;
+            S->points[i] = c >= 0 ? points0[c] : 0;
+        }
+        u64 any0 = S->anytime;
+        S->anytime = 0;
+        for (int i = 0; i < 4; i++) S->suit_mask[i] = 0;
+        for (int i = 0; i < pos; i++) {
+            S->suit_mask[S->suit[i]] |= 1ULL << i;
+            if ((any0 >> ext_of[i]) & 1) S->anytime |= 1ULL << i;
+        }
+        for (int i = 0; i < n; i++) {
+            u64 h = 0;
+            for (int c = 0; c < 64; c++)
+                if ((S->hands[i] >> c) & 1) {
+                    if (int_of[c] < 0) {
+                        free(S);
+                        PyErr_SetString(PyExc_ValueError, "bad position: a card outside every colour");
+                        return NULL;
+                    }
+                    h |= 1ULL << int_of[c];
+                }
+            S->hands[i] = h;
+        }
+        for (int i = 0; i < tl; i++) {
+            if (S->trick[i] < 0 || S->trick[i] > 63 || int_of[S->trick[i]] < 0) {
+                free(S);
+                PyErr_SetString(PyExc_ValueError, "bad position: a card outside every colour");
+                return NULL;
+            }
+            S->trick[i] = int_of[S->trick[i]];
+        }
     }
     {
         int values[64], nv = 0;
@@ -569,6 +600,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             for (j = 0; j < nv; j++) if (values[j] == S->points[c]) break;
             if (j == nv) values[nv++] = S->points[c];
             S->pclass[c] = j;
+            S->scode[c] = ((u64)j << 3) | ((u64)((S->anytime >> c) & 1) << 6);
         }
         if (nv > 8) {
             free(S);
@@ -620,12 +652,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         cards = PyDict_New();
         int seat = (S->leader + S->trick_len) % S->n;
         u64 legal = legal_mask(S, seat);
-        for (int c = 0; c < 64; c++) {
-            if (!((legal >> c) & 1)) continue;
+        for (int x = 0; x < 64; x++) {
+            int c = int_of[x];
+            if (c < 0 || !((legal >> c) & 1)) continue;
             int v;
             v = play(S, seat, c, 0, step); /* the exact value after seat plays c */
             if (S->aborted) break;
-            PyObject *k = PyLong_FromLong(c), *val = PyLong_FromLong(v);
+            PyObject *k = PyLong_FromLong(x), *val = PyLong_FromLong(v);
             PyDict_SetItem(cards, k, val);
             Py_DECREF(k);
             Py_DECREF(val);
