@@ -21,15 +21,19 @@ typedef uint64_t u64;
  * equivalent cards are gone are the same position, and share one entry. */
 typedef struct {
     u64 k[KEY_WORDS];
-    uint32_t gen; /* the solve that wrote it: older entries count as empty */
     int16_t lo, hi;
-    int8_t leader, team_tricks, used;
-    int8_t best_s, best_j; /* the last cut-off move: colour, index among its remaining cards; -1 none */
-} Entry;
+    uint32_t gen : 9;  /* the solve that wrote it (mod 512): older entries count as empty */
+    uint32_t leader : 3, team_tricks : 5;
+    uint32_t used : 7; /* cards left + 1 */
+    uint32_t best_s : 3, best_j : 5; /* the last cut-off move: colour (7: none), index among its cards */
+} Entry; /* 64 bytes: a bucket of two is two cache lines */
+typedef char entry_is_64_bytes[sizeof(Entry) == 64 ? 1 : -1];
+#define GEN_MOD 512
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
  * solve cost more than small solves themselves). */
 static Entry *g_tt = NULL;
+static void *g_tt_mem = NULL;
 static int g_tt_bits = 0;
 static uint32_t g_gen = 0;
 
@@ -98,8 +102,8 @@ static u64 tt_hash(Solver *S) {
 }
 
 static inline int tt_match(Solver *S, Entry *e) {
-    if (e->gen != g_gen || !e->used || e->leader != S->leader) return 0;
-    if (S->bonus_matters && e->team_tricks != S->team_tricks) return 0;
+    if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
+    if (S->bonus_matters && (int)e->team_tricks != S->team_tricks) return 0;
     return memcmp(e->k, S->cur_key, sizeof(u64) * KEY_WORDS) == 0;
 }
 
@@ -116,21 +120,21 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
     Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
     Entry *e;
     int live0 = b[0].gen == g_gen && b[0].used;
-    if (!live0 || b[0].used - 1 <= cards_left) {
+    if (!live0 || (int)b[0].used - 1 <= cards_left) {
         if (live0) b[1] = b[0];
         e = &b[0];
     } else {
         e = &b[1];
     }
     memcpy(e->k, S->cur_key, sizeof(u64) * KEY_WORDS);
-    e->leader = (int8_t)S->leader;
-    e->team_tricks = (int8_t)S->team_tricks;
+    e->leader = (uint32_t)S->leader;
+    e->team_tricks = (uint32_t)S->team_tricks;
     e->lo = 0;
     e->hi = 32767;
-    e->used = (int8_t)(cards_left + 1);
+    e->used = (uint32_t)(cards_left + 1);
     e->gen = g_gen;
-    e->best_s = -1;
-    e->best_j = -1;
+    e->best_s = 7;
+    e->best_j = 0;
     return e;
 }
 
@@ -379,7 +383,7 @@ static int search(Solver *S, int needed) {
 #endif
             if (e->lo >= needed) return 1;
             if (e->hi < needed) return 0;
-            if (e->best_s >= 0) {
+            if (e->best_s < 4) {
                 u64 m = S->inhand & S->suit_mask[e->best_s];
                 for (int j = 0; m && j < e->best_j; j++) m &= m - 1;
                 if (m) first = __builtin_ctzll(m);
@@ -417,8 +421,8 @@ static int search(Solver *S, int needed) {
         if (cut >= 0) {
             int cs = S->suit[cut];
             int j = __builtin_popcountll(S->inhand & S->suit_mask[cs] & ((1ULL << cut) - 1));
-            f->best_s = (int8_t)cs;
-            f->best_j = (int8_t)j;
+            f->best_s = (uint32_t)cs;
+            f->best_j = (uint32_t)j;
         }
     }
     return result;
@@ -631,12 +635,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if ((S->hands[i] >> c) & 1) S->rem_pts += S->points[c];
     for (int i = 0; i < tl; i++) S->rem_pts += S->points[S->trick[i]];
     if (g_tt == NULL || g_tt_bits != tt_bits) {
-        free(g_tt);
-        g_tt = (Entry *)calloc((size_t)1 << tt_bits, sizeof(Entry));
+        free(g_tt_mem);
+        g_tt_mem = calloc(((size_t)1 << tt_bits) + 2, sizeof(Entry));
         g_tt_bits = tt_bits;
-        if (!g_tt) { g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
+        if (!g_tt_mem) { g_tt = NULL; g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
+        g_tt = (Entry *)(((uintptr_t)g_tt_mem + 127) & ~(uintptr_t)127); /* buckets on cache lines */
+        g_gen = 0;
     }
-    if (++g_gen == 0) { /* wrapped: really clear */
+    if (++g_gen == GEN_MOD) { /* wrapped: really clear */
         memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << tt_bits));
         g_gen = 1;
     }
