@@ -283,12 +283,12 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         S->rem_pts -= pts;
         if (S->tricks_done == S->total_tricks) {
             int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S, S->team_tricks);
-            r = step ? fin : fin >= needed;
+            r = fin;
         } else {
             S->trick_len = 0;
             S->leader = w;
             S->led = -1;
-            r = step ? gain + exact(S, step) : search(S, needed - gain);
+            r = gain + (step ? exact(S, step) : search(S, needed - gain));
             memcpy(S->trick, saved_trick, sizeof(int) * S->n);
             S->trick_len = S->n;
             S->leader = saved_leader;
@@ -341,7 +341,7 @@ static int search(Solver *S, int needed) {
         S->aborted = 1; /* over budget: unwind; the caller reports no answer */
         return 0;
     }
-    if (needed <= 0) return 1;
+    if (needed <= 0) return 0;
     if (S->tricks_done == S->total_tricks - 1) {
         /* The last trick: every card left is forced. */
         int led = S->trick_len ? S->suit[S->trick[0]] : -1;
@@ -355,18 +355,18 @@ static int search(Solver *S, int needed) {
         }
         int mine = (int)((S->team >> ((S->leader + best) % S->n)) & 1);
         int fin = (mine ? pts + S->last_bonus : 0) + end_bonus(S, S->team_tricks + mine);
-        return fin >= needed;
+        return fin;
     }
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
-    if (needed > upper) return 0;
+    if (needed > upper) return upper;
     {
         int ts, os;
         sure_points(S, &ts, &os);
 #ifdef STATS
         if (needed <= ts || needed > upper - os) st_sure++;
 #endif
-        if (needed <= ts) return 1;
-        if (needed > upper - os) return 0;
+        if (needed <= ts) return ts;
+        if (needed > upper - os) return upper - os;
     }
     Entry *e = NULL;
     u64 h = 0;
@@ -381,8 +381,8 @@ static int search(Solver *S, int needed) {
 #ifdef STATS
             if (e->lo >= needed || e->hi < needed) st_ttcut++;
 #endif
-            if (e->lo >= needed) return 1;
-            if (e->hi < needed) return 0;
+            if (e->lo >= needed) return e->lo;
+            if (e->hi < needed) return e->hi;
             if (e->best_s < 4) {
                 u64 m = S->inhand & S->suit_mask[e->best_s];
                 for (int j = 0; m && j < e->best_j; j++) m &= m - 1;
@@ -395,11 +395,12 @@ static int search(Solver *S, int needed) {
     int maximize = (int)((S->team >> seat) & 1);
     int cands[64];
     int nc = candidates(S, seat, cands, first);
-    int result = maximize ? 0 : 1;
+    /* Fail-soft: the result g is a lower bound of the value when g >= needed, else an upper one. */
+    int result = maximize ? -1 : 1 << 30;
     int cut = -1;
     for (int i = 0; i < nc; i++) {
         int r = play(S, seat, cands[i], needed, 0);
-        if ((maximize && r) || (!maximize && !r)) {
+        if (maximize ? r >= needed : r < needed) {
             result = r;
             cut = cands[i];
 #ifdef STATS
@@ -408,6 +409,7 @@ static int search(Solver *S, int needed) {
             S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
         }
+        if (maximize ? r > result : r < result) result = r;
     }
 #ifdef STATS
     if (cut < 0) { st_all[S->trick_len]++; st_nc[S->trick_len] += nc; }
@@ -416,8 +418,8 @@ static int search(Solver *S, int needed) {
         memcpy(S->cur_key, key, sizeof key); /* the children overwrote the current key */
         Entry *f = tt_find(S, h);
         if (f == NULL) f = tt_claim(S, h, cards_left);
-        if (result) { if (needed > f->lo) f->lo = (int16_t)needed; }
-        else { if (needed - 1 < f->hi) f->hi = (int16_t)(needed - 1); }
+        if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
+        else { if (result < f->hi) f->hi = (int16_t)result; }
         if (cut >= 0) {
             int cs = S->suit[cut];
             int j = __builtin_popcountll(S->inhand & S->suit_mask[cs] & ((1ULL << cut) - 1));
@@ -436,16 +438,28 @@ static int exact(Solver *S, int step) {
     hi -= hi % step;
     /* The top first: a probe for everything is often what the team takes, and where it fails
      * it mostly fails fast and leaves bounds in the table for the binary search. */
+    /* Each probe is fail-soft: a success proves the value is at least what it returns, a
+     * failure that it is at most that, which may narrow the search by more than the probe. */
     if (lo < hi) {
-        if (search(S, hi)) return hi;
+        int g = search(S, hi);
+        if (g >= hi) return hi;
         hi -= step;
+        if (g < hi) hi = g < 0 ? 0 : g - g % step;
     }
     while (lo < hi) {
         int mid = lo + ((hi - lo) / step + 1) / 2 * step;
 #ifdef STATS
         if (S->tricks_done == 0 && S->trick_len == 0) { st_probe++; fprintf(stderr, "probe %d nodes %lld\n", mid, S->nodes); }
 #endif
-        if (search(S, mid)) lo = mid; else hi = mid - step;
+        int g = search(S, mid);
+        if (g >= mid) {
+            lo = mid;
+            if (g > lo) lo = g + (step - g % step) % step;
+            if (lo > hi) lo = hi;
+        } else {
+            hi = mid - step;
+            if (g < hi) hi = g < 0 ? 0 : g - g % step;
+        }
     }
     return lo;
 }
