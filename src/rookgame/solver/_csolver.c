@@ -341,7 +341,6 @@ static int search(Solver *S, int needed) {
         S->aborted = 1; /* over budget: unwind; the caller reports no answer */
         return 0;
     }
-    if (needed <= 0) return 0;
     if (S->tricks_done == S->total_tricks - 1) {
         /* The last trick: every card left is forced. */
         int led = S->trick_len ? S->suit[S->trick[0]] : -1;
@@ -359,8 +358,8 @@ static int search(Solver *S, int needed) {
     }
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     if (needed > upper) return upper;
+    int ts, os;
     {
-        int ts, os;
         sure_points(S, &ts, &os);
 #ifdef STATS
         if (needed <= ts || needed > upper - os) st_sure++;
@@ -371,7 +370,7 @@ static int search(Solver *S, int needed) {
     Entry *e = NULL;
     u64 h = 0;
     int cards_left = 0;
-    int first = -1;
+    int first = -1, e_lo = 0, e_hi = 1 << 30;
     u64 key[KEY_WORDS];
     if (S->trick_len == 0) {
         h = tt_hash(S);
@@ -383,6 +382,8 @@ static int search(Solver *S, int needed) {
 #endif
             if (e->lo >= needed) return e->lo;
             if (e->hi < needed) return e->hi;
+            e_lo = e->lo; /* the entry itself may be reused by the time the children are done */
+            e_hi = e->hi;
             if (e->best_s < 4) {
                 u64 m = S->inhand & S->suit_mask[e->best_s];
                 for (int j = 0; m && j < e->best_j; j++) m &= m - 1;
@@ -410,6 +411,14 @@ static int search(Solver *S, int needed) {
             break;
         }
         if (maximize ? r > result : r < result) result = r;
+    }
+    /* What else is known: the sure points, the table's bounds. */
+    if (result >= needed) {
+        if (ts > result) result = ts;
+        if (e_lo > result) result = e_lo;
+    } else {
+        if (upper - os < result) result = upper - os;
+        if (e_hi < result) result = e_hi;
     }
 #ifdef STATS
     if (cut < 0) { st_all[S->trick_len]++; st_nc[S->trick_len] += nc; }
