@@ -186,11 +186,29 @@ static int candidates(Solver *S, int seat, int *out, int first) {
     /* Ordering scores: higher first. */
     int score[64];
     if (S->trick_len == 0) {
-        /* Leading: a card nobody can beat (the top remaining card of its colour, or a top trump) first,
-         * then by the history of cut-offs. */
+        /* Leading: a card nobody can beat (the top remaining card of its colour where no opponent
+         * can ruff, or a top trump) first, then a low card to partner's top card, then by the
+         * history of cut-offs. */
+        u64 trumps = S->trump >= 0 ? S->suit_mask[S->trump] : 0;
+        int my_side = (int)((S->team >> seat) & 1), ruffable[4] = {0, 0, 0, 0};
+        for (int o = 0; o < S->n; o++) {
+            if ((int)((S->team >> o) & 1) == my_side) continue;
+            u64 h = S->hands[o];
+            for (int x = 0; x < 4; x++)
+                if (x != S->trump && ((h & S->anytime) || (!(h & S->suit_mask[x]) && (h & trumps)))) ruffable[x] = 1;
+        }
         for (int i = 0; i < nc; i++) {
             int c = out[i], s = S->suit[c];
             int top = !(remaining & S->suit_mask[s] & ((1ULL << c) - 1));
+            if (top && ruffable[s]) top = 0;
+            if (!top) { /* a low lead to partner's top card */
+                u64 rem = remaining & S->suit_mask[s];
+                int t = __builtin_ctzll(rem), ow = S->owner[t];
+                if (ow >= 0 && ow != seat && (int)((S->team >> ow) & 1) == my_side && !ruffable[s]) {
+                    score[i] = (1 << 22) + S->history[seat][c];
+                    continue;
+                }
+            }
             score[i] = (top ? (1 << 24) + S->points[c] * 1024 : 0) + S->history[seat][c];
         }
     } else {
