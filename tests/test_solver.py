@@ -114,3 +114,23 @@ def test_only_a_hand_in_play_is_solved() -> None:
     hand.deal_random(random.Random(1))
     with pytest.raises(ValueError, match="card play"):
         solve(hand)
+
+
+@pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "call-partner-6", "cutthroat"])
+def test_c_solver_is_exact_with_a_tiny_table(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A table of 1024 entries is overwritten all the time: the bounds kept in it, the best moves
+    # tried first and the entries reused across solves must still give minimax's values.
+    import rookgame.solver as solver
+
+    monkeypatch.setattr(solver, "TT_BITS", 10)
+    for hand in endgames(name, 60, 3, seed=5):
+        value, cards = minimax(Position.of(hand))
+        sol = solve(hand, engine="c")
+        assert (sol.value, sol.cards) == (value, cards)
+    # Deeper, where the tiny table is full: the same values as with the full-size table.
+    deeper = endgames(name, 8, 6, seed=9)
+    tiny = [solve(hand, engine="c") for hand in deeper]
+    monkeypatch.setattr(solver, "TT_BITS", 20)
+    for hand, small in zip(deeper, tiny):
+        sol = solve(hand, engine="c")
+        assert (small.value, small.cards) == (sol.value, sol.cards)
