@@ -187,8 +187,8 @@ static int candidates(Solver *S, int seat, int *out, int first) {
     int score[64];
     if (S->trick_len == 0) {
         /* Leading: a card nobody can beat (the top remaining card of its colour where no opponent
-         * can ruff, or a top trump) first, then a low card to partner's top card, then by the
-         * history of cut-offs. */
+         * can ruff, or a top trump) first, then a low card for partner to ruff, then a low card to
+         * partner's top card, then by the history of cut-offs. */
         u64 trumps = S->trump >= 0 ? S->suit_mask[S->trump] : 0;
         int my_side = (int)((S->team >> seat) & 1), ruffable[4] = {0, 0, 0, 0};
         for (int o = 0; o < S->n; o++) {
@@ -196,6 +196,13 @@ static int candidates(Solver *S, int seat, int *out, int first) {
             u64 h = S->hands[o];
             for (int x = 0; x < 4; x++)
                 if (x != S->trump && ((h & S->anytime) || (!(h & S->suit_mask[x]) && (h & trumps)))) ruffable[x] = 1;
+        }
+        int partner_ruff[4] = {0, 0, 0, 0};
+        for (int o = 0; o < S->n; o++) {
+            if (o == seat || (int)((S->team >> o) & 1) != my_side) continue;
+            u64 h = S->hands[o];
+            for (int x = 0; x < 4; x++)
+                if (x != S->trump && !(h & S->suit_mask[x]) && (h & trumps)) partner_ruff[x] = 1;
         }
         for (int i = 0; i < nc; i++) {
             int c = out[i], s = S->suit[c];
@@ -206,6 +213,10 @@ static int candidates(Solver *S, int seat, int *out, int first) {
                 int t = __builtin_ctzll(rem), ow = S->owner[t];
                 if (ow >= 0 && ow != seat && (int)((S->team >> ow) & 1) == my_side && !ruffable[s]) {
                     score[i] = (1 << 22) + S->history[seat][c];
+                    continue;
+                }
+                if (partner_ruff[s] && !ruffable[s]) { /* a low lead for partner to ruff */
+                    score[i] = (1 << 23) - S->points[c] * 1024 + S->history[seat][c];
                     continue;
                 }
             }
