@@ -186,8 +186,8 @@ static int candidates(Solver *S, int seat, int *out, int first) {
     /* Ordering scores: higher first. */
     int score[64];
     if (S->trick_len == 0) {
-        /* Leading: a card nobody can beat (the top remaining card of its colour where no opponent
-         * can ruff, or a top trump) first, then a low card for partner to ruff, then a low card to
+        /* Leading: a card nobody can beat (the top remaining card of a plain colour where no
+         * opponent can ruff) first, then a low card for partner to ruff, then a low card to
          * partner's top card, then by the history of cut-offs. */
         u64 trumps = S->trump >= 0 ? S->suit_mask[S->trump] : 0;
         int my_side = (int)((S->team >> seat) & 1), ruffable[4] = {0, 0, 0, 0};
@@ -220,7 +220,9 @@ static int candidates(Solver *S, int seat, int *out, int first) {
                     continue;
                 }
             }
-            score[i] = (top ? (1 << 24) + S->points[c] * 1024 : 0) + S->history[seat][c];
+            /* a top trump wins, but drawing trumps is rarely what the cut-off needs: no category */
+            int cat = top && s != S->trump ? 1 << 24 : 0;
+            score[i] = cat + (top ? S->points[c] * 1024 : 0) + S->history[seat][c];
         }
     } else {
         int w = trick_winner(S);
