@@ -187,8 +187,9 @@ static int candidates(Solver *S, int seat, int *out, int first) {
     int score[64];
     if (S->trick_len == 0) {
         /* Leading: a card nobody can beat (the top remaining card of a plain colour where no
-         * opponent can ruff) first, then a low card for partner to ruff, then a low card to
-         * partner's top card, then by the history of cut-offs. */
+         * opponent can ruff, or a top trump while the opponents hold trumps) first, then a low
+         * card for partner to ruff, then a low card to partner's top card, then by the history
+         * of cut-offs. */
         u64 trumps = S->trump >= 0 ? S->suit_mask[S->trump] : 0;
         int my_side = (int)((S->team >> seat) & 1), ruffable[4] = {0, 0, 0, 0};
         for (int o = 0; o < S->n; o++) {
@@ -197,7 +198,9 @@ static int candidates(Solver *S, int seat, int *out, int first) {
             for (int x = 0; x < 4; x++)
                 if (x != S->trump && ((h & S->anytime) || (!(h & S->suit_mask[x]) && (h & trumps)))) ruffable[x] = 1;
         }
-        int partner_ruff[4] = {0, 0, 0, 0};
+        int partner_ruff[4] = {0, 0, 0, 0}, opp_trumps = 0;
+        for (int o = 0; o < S->n; o++)
+            if ((int)((S->team >> o) & 1) != my_side) opp_trumps += __builtin_popcountll(S->hands[o] & trumps);
         for (int o = 0; o < S->n; o++) {
             if (o == seat || (int)((S->team >> o) & 1) != my_side) continue;
             u64 h = S->hands[o];
@@ -220,8 +223,8 @@ static int candidates(Solver *S, int seat, int *out, int first) {
                     continue;
                 }
             }
-            /* a top trump wins, but drawing trumps is rarely what the cut-off needs: no category */
-            int cat = top && s != S->trump ? 1 << 24 : 0;
+            /* a top trump: first only while it draws the opponents' trumps */
+            int cat = top && (s != S->trump || opp_trumps) ? 1 << 24 : 0;
             score[i] = cat + (top ? S->points[c] * 1024 : 0) + S->history[seat][c];
         }
     } else {
