@@ -441,7 +441,8 @@ static int search(Solver *S, int needed) {
 #ifdef STATS
             st_cut[S->trick_len][i < 3 ? i : 3]++;
 #endif
-            S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
+            if (S->trick_len == 0) /* only leads are ordered by it: follows would blur it */
+                S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
         }
         if (maximize ? r > result : r < result) result = r;
