@@ -395,6 +395,31 @@ static int search(Solver *S, int needed) {
     int ts, os;
     {
         sure_points(S, &ts, &os);
+        if (S->trick_len) {
+            /* The counters on the table are sure for the side winning the trick when no seat of
+             * the other side still to play can beat its card with a card it may play. */
+            int w = trick_winner(S), ws = (int)((S->team >> w) & 1);
+            int led = S->suit[S->trick[0]], best_key = -2147483647, pts = 0;
+            for (int i = 0; i < S->trick_len; i++) {
+                int c = S->trick[i], cs = S->suit[c];
+                pts += S->points[c];
+                if ((cs == S->trump || cs == led) && S->key[c] > best_key) best_key = S->key[c];
+            }
+            int safe = 1;
+            u64 beat = S->suit_mask[led] | (S->trump >= 0 ? S->suit_mask[S->trump] : 0);
+            for (int j = S->trick_len; j < S->n && safe; j++) {
+                int o = (S->leader + j) % S->n;
+                if ((int)((S->team >> o) & 1) == ws) continue;
+                u64 h = S->hands[o], follow = h & S->suit_mask[led];
+                u64 m = (follow ? (follow | (h & S->anytime)) : h) & beat;
+                while (m) {
+                    int c = __builtin_ctzll(m);
+                    m &= m - 1;
+                    if (S->key[c] > best_key) { safe = 0; break; }
+                }
+            }
+            if (safe) { if (ws) ts += pts; else os += pts; }
+        }
 #ifdef STATS
         if (needed <= ts || needed > upper - os) st_sure++;
 #endif
