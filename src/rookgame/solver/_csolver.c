@@ -717,7 +717,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         for (int c = 0; c < 64; c++)
             if ((S->hands[i] >> c) & 1) S->rem_pts += S->points[c];
     for (int i = 0; i < tl; i++) S->rem_pts += S->points[S->trick[i]];
-    if (g_tt == NULL || g_tt_bits != tt_bits) {
+    /* A table at least as large is reused with a smaller mask (its other entries are stale by
+     * generation), so that alternating sizes never reallocates. */
+    if (g_tt == NULL || g_tt_bits < tt_bits) {
         free(g_tt_mem);
         g_tt_mem = calloc(((size_t)1 << tt_bits) + 2, sizeof(Entry));
         g_tt_bits = tt_bits;
@@ -726,7 +728,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         g_gen = 0;
     }
     if (++g_gen == GEN_MOD) { /* wrapped: really clear */
-        memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << tt_bits));
+        memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << g_tt_bits));
         g_gen = 1;
     }
     S->tt = g_tt;
