@@ -1,16 +1,17 @@
 /* Exact card-play solver for Rook: the C twin of rookgame.solver.core.AlphaBeta.
  *
- * Null-window searches ("can the bidder's team still take >= needed points?") with a
- * transposition table of value bounds at trick starts, equivalent-card pruning, move
- * ordering and sure-point bounds; the exact value comes from a binary search over
- * those probes.  Cards are ints 0..63, hands are 64-bit masks.
+ * Fail-soft null-window searches ("can the bidder's team still take >= needed points?") with
+ * a transposition table of value bounds and best moves at trick starts, equivalent-card
+ * pruning, move ordering and sure-point bounds; the exact value comes from probing the top
+ * value, then a binary search over probes narrowed by the bounds they return.  Cards are
+ * renumbered inside (colour by colour, strongest first) so that hands are 64-bit masks in
+ * which a colour is a run of bits.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
-#include <stdio.h>
 
 typedef uint64_t u64;
 
@@ -363,14 +364,8 @@ static void sure_points(Solver *S, int *team_sure, int *other_sure) {
     }
 }
 
-#ifdef STATS
-static long long st_len[9], st_ttcut, st_sure, st_ub, st_probe, st_cut[4][4], st_all[4], st_nc[4], st_td[20];
-#endif
 static int search(Solver *S, int needed) {
     S->nodes++;
-#ifdef STATS
-    st_len[S->trick_len]++; st_td[S->tricks_done]++;
-#endif
     if (S->max_nodes && S->nodes > S->max_nodes) {
         S->aborted = 1; /* over budget: unwind; the caller reports no answer */
         return 0;
@@ -420,9 +415,6 @@ static int search(Solver *S, int needed) {
             }
             if (safe) { if (ws) ts += pts; else os += pts; }
         }
-#ifdef STATS
-        if (needed <= ts || needed > upper - os) st_sure++;
-#endif
         if (needed <= ts) return ts;
         if (needed > upper - os) return upper - os;
     }
@@ -436,9 +428,6 @@ static int search(Solver *S, int needed) {
         memcpy(key, S->cur_key, sizeof key);
         e = tt_find(S, h);
         if (e != NULL) {
-#ifdef STATS
-            if (e->lo >= needed || e->hi < needed) st_ttcut++;
-#endif
             if (e->lo >= needed) return e->lo;
             if (e->hi < needed) return e->hi;
             e_lo = e->lo; /* the entry itself may be reused by the time the children are done */
@@ -463,9 +452,6 @@ static int search(Solver *S, int needed) {
         if (maximize ? r >= needed : r < needed) {
             result = r;
             cut = cands[i];
-#ifdef STATS
-            st_cut[S->trick_len][i < 3 ? i : 3]++;
-#endif
             if (S->trick_len == 0) /* only leads are ordered by it: follows would blur it */
                 S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
@@ -480,9 +466,6 @@ static int search(Solver *S, int needed) {
         if (upper - os < result) result = upper - os;
         if (e_hi < result) result = e_hi;
     }
-#ifdef STATS
-    if (cut < 0) { st_all[S->trick_len]++; st_nc[S->trick_len] += nc; }
-#endif
     if (S->trick_len == 0 && !S->aborted) {
         memcpy(S->cur_key, key, sizeof key); /* the children overwrote the current key */
         Entry *f = tt_find(S, h);
@@ -517,9 +500,6 @@ static int exact(Solver *S, int step) {
     }
     while (lo < hi) {
         int mid = lo + ((hi - lo) / step + 1) / 2 * step;
-#ifdef STATS
-        if (S->tricks_done == 0 && S->trick_len == 0) { st_probe++; fprintf(stderr, "probe %d nodes %lld\n", mid, S->nodes); }
-#endif
         int g = search(S, mid);
         if (g >= mid) {
             lo = mid;
@@ -755,14 +735,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             Py_DECREF(val);
         }
     }
-#ifdef STATS
-    fprintf(stderr, "len %lld %lld %lld %lld ttcut %lld sure %lld probes %lld nodes %lld\n", st_len[0], st_len[1], st_len[2], st_len[3], st_ttcut, st_sure, st_probe, S->nodes);
-    for (int l = 0; l < 4; l++) fprintf(stderr, "L%d cut %lld %lld %lld %lld all %lld avg nc %.2f\n", l, st_cut[l][0], st_cut[l][1], st_cut[l][2], st_cut[l][3], st_all[l], st_all[l] ? (double)st_nc[l] / st_all[l] : 0.0);
-    memset(st_cut, 0, sizeof st_cut); memset(st_all, 0, sizeof st_all); memset(st_nc, 0, sizeof st_nc);
-    for (int l = 0; l < 14; l++) fprintf(stderr, "%lld ", st_td[l]); fprintf(stderr, "\n");
-    memset(st_td, 0, sizeof st_td);
-    memset(st_len, 0, sizeof st_len); st_ttcut = st_sure = st_probe = 0;
-#endif
     long long nodes = S->nodes;
     if (S->aborted) value = -1; /* no answer within max_nodes */
     free(S);
