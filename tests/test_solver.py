@@ -114,3 +114,46 @@ def test_only_a_hand_in_play_is_solved() -> None:
     hand.deal_random(random.Random(1))
     with pytest.raises(ValueError, match="card play"):
         solve(hand)
+
+
+@pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "call-partner-6", "cutthroat"])
+def test_c_solver_is_exact_with_a_tiny_table(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A table of 1024 entries is overwritten all the time: the bounds kept in it, the best moves
+    # tried first and the entries reused across solves must still give minimax's values.
+    import rookgame.solver as solver
+
+    monkeypatch.setattr(solver, "TT_BITS", 10)
+    for hand in endgames(name, 60, 3, seed=5):
+        value, cards = minimax(Position.of(hand))
+        sol = solve(hand, engine="c")
+        assert (sol.value, sol.cards) == (value, cards)
+    # Deeper, where the tiny table is full: the same values as with the full-size table.
+    deeper = endgames(name, 8, 6, seed=9)
+    tiny = [solve(hand, engine="c") for hand in deeper]
+    monkeypatch.setattr(solver, "TT_BITS", 20)
+    for hand, small in zip(deeper, tiny):
+        sol = solve(hand, engine="c")
+        assert (small.value, small.cards) == (sol.value, sol.cards)
+
+
+@pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "call-partner-5", "cutthroat", "double-bird"])
+def test_c_solver_is_exact_in_mid_trick(name: str) -> None:
+    # The counters on the table count as sure for a side whose card the others still to play
+    # cannot beat: mid-trick positions, every legal card compared with minimax.
+    rng = random.Random(13)
+    rules = preset(name)
+    bots = [make_player("heuristic", s) for s in range(rules.players)]
+    checked = 0
+    while checked < 60:
+        hand = Hand(rules, checked % rules.players)
+        hand.deal_random(rng)
+        stop = rng.randint(1, 3)
+        while not hand.is_over:
+            left = rules.deck.hand_size - len(hand.tricks)
+            if hand.phase == Phase.PLAY and left <= stop and hand.trick:
+                value, cards = minimax(Position.of(hand))
+                sol = solve(hand, engine="c")
+                assert (sol.value, sol.cards) == (value, cards)
+                checked += 1
+            s = hand.to_act
+            hand.apply(bots[s].act(view_of(hand, s)), s)

@@ -22,7 +22,9 @@ except ImportError:  # pragma: no cover - depends on the build
     _csolver = None
     HAVE_C = False
 
-TT_BITS = 20
+TT_BITS = 20  # table entries (2**TT_BITS, 64 bytes each) for most positions
+TT_BITS_LARGE = 22  # for positions with more than LARGE_CARDS cards in the hands (a whole full-deck hand)
+LARGE_CARDS = 40
 
 
 @dataclass(frozen=True)
@@ -54,10 +56,12 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
     if use_c:
         if _csolver is None:
             raise RuntimeError("the C solver is not built here; reinstall with a C compiler, or use engine='python'")
+        in_hands = sum(h.bit_count() for h in p.hands)
+        tt_bits = TT_BITS_LARGE if in_hands > LARGE_CARDS and TT_BITS_LARGE > TT_BITS else TT_BITS
         value, card_values, nodes = _csolver.solve(
             p.hands, p.trick, p.leader, p.led, p.tricks_done, p.team_tricks, p.team, p.suit, p.key, p.points,
             p.suit_mask, p.anytime, p.trump, p.last_bonus, p.total_tricks, p.most_bonus, p.count_bonus,
-            p.count_at, cards, TT_BITS, max_nodes,
+            p.count_at, cards, tt_bits, max_nodes,
         )
         if value < 0:
             raise BudgetExceeded(f"no answer within {max_nodes} nodes")

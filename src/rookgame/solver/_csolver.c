@@ -1,9 +1,11 @@
 /* Exact card-play solver for Rook: the C twin of rookgame.solver.core.AlphaBeta.
  *
- * Null-window searches ("can the bidder's team still take >= needed points?") with a
- * transposition table of value bounds at trick starts, equivalent-card pruning, move
- * ordering and sure-point bounds; the exact value comes from a binary search over
- * those probes.  Cards are ints 0..63, hands are 64-bit masks.
+ * Fail-soft null-window searches ("can the bidder's team still take >= needed points?") with
+ * a transposition table of value bounds and best moves at trick starts, equivalent-card
+ * pruning, move ordering and sure-point bounds; the exact value comes from probing the top
+ * value, then a binary search over probes narrowed by the bounds they return.  Cards are
+ * renumbered inside (colour by colour, strongest first) so that hands are 64-bit masks in
+ * which a colour is a run of bits.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -20,14 +22,19 @@ typedef uint64_t u64;
  * equivalent cards are gone are the same position, and share one entry. */
 typedef struct {
     u64 k[KEY_WORDS];
-    uint32_t gen; /* the solve that wrote it: older entries count as empty */
     int16_t lo, hi;
-    int8_t leader, team_tricks, used;
-} Entry;
+    uint32_t gen : 9;  /* the solve that wrote it (mod 512): older entries count as empty */
+    uint32_t leader : 3, team_tricks : 5;
+    uint32_t used : 7; /* cards left + 1 */
+    uint32_t best_s : 3, best_j : 5; /* the last cut-off move: colour (7: none), index among its cards */
+} Entry; /* 64 bytes: a bucket of two is two cache lines */
+typedef char entry_is_64_bytes[sizeof(Entry) == 64 ? 1 : -1];
+#define GEN_MOD 512
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
  * solve cost more than small solves themselves). */
 static Entry *g_tt = NULL;
+static void *g_tt_mem = NULL;
 static int g_tt_bits = 0;
 static uint32_t g_gen = 0;
 
@@ -42,15 +49,18 @@ typedef struct {
     int trump;
     u64 team;
     int last_bonus, total_tricks, most_bonus, count_bonus, count_at, bonus_matters;
-    int order[4][64];
-    int order_len[4];
     int trick[8];
     int trick_len, leader, led, tricks_done, team_tricks, rem_pts;
     long long nodes, max_nodes;
     int aborted;
     int history[8][64];
     int pclass[64];
+    int rank[64]; /* how many cards are weaker (by key) */
+    u64 scode[64]; /* a card's point class and anytime flag, as in the key */
     u64 cur_key[KEY_WORDS];
+    int8_t owner[64]; /* the seat holding each card, -1 once played */
+    u64 inhand;       /* every card still in a hand */
+    u64 table;        /* the cards on the table */
     Entry *tt;
     u64 tt_mask;
 } Solver;
@@ -62,29 +72,26 @@ static inline u64 mix(u64 x) {
     return x ^ (x >> 31);
 }
 
+static inline void put_code(u64 *k, int *bit, u64 code) {
+    int b = *bit;
+    k[b >> 6] |= code << (b & 63);
+    if ((b & 63) > 57) k[(b >> 6) + 1] |= code >> (64 - (b & 63));
+    *bit = b + 7;
+}
+
 static void make_key(Solver *S) {
     u64 *k = S->cur_key;
     memset(k, 0, sizeof(u64) * KEY_WORDS);
     int bit = 0;
     for (int s = 0; s < 4; s++) {
-        int count = 0;
-        for (int j = 0; j < S->order_len[s]; j++) {
-            int c = S->order[s][j];
-            int owner = -1;
-            for (int i = 0; i < S->n; i++)
-                if ((S->hands[i] >> c) & 1) { owner = i; break; }
-            if (owner < 0) continue;
-            u64 code = (u64)owner | ((u64)S->pclass[c] << 3) | ((u64)((S->anytime >> c) & 1) << 6);
-            k[bit >> 6] |= code << (bit & 63);
-            if ((bit & 63) > 57) k[(bit >> 6) + 1] |= code >> (64 - (bit & 63));
-            bit += 7;
-            count++;
+        u64 m = S->inhand & S->suit_mask[s]; /* strongest first: the lowest bit */
+        while (m) {
+            int c = __builtin_ctzll(m);
+            m &= m - 1;
+            put_code(k, &bit, (u64)S->owner[c] | S->scode[c]);
         }
         /* colour separator: the count of its cards */
-        u64 code = (u64)count;
-        k[bit >> 6] |= code << (bit & 63);
-        if ((bit & 63) > 57) k[(bit >> 6) + 1] |= code >> (64 - (bit & 63));
-        bit += 7;
+        put_code(k, &bit, (u64)__builtin_popcountll(S->inhand & S->suit_mask[s]));
     }
 }
 
@@ -96,8 +103,8 @@ static u64 tt_hash(Solver *S) {
 }
 
 static inline int tt_match(Solver *S, Entry *e) {
-    if (e->gen != g_gen || !e->used || e->leader != S->leader) return 0;
-    if (S->bonus_matters && e->team_tricks != S->team_tricks) return 0;
+    if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
+    if (S->bonus_matters && (int)e->team_tricks != S->team_tricks) return 0;
     return memcmp(e->k, S->cur_key, sizeof(u64) * KEY_WORDS) == 0;
 }
 
@@ -114,19 +121,21 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
     Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
     Entry *e;
     int live0 = b[0].gen == g_gen && b[0].used;
-    if (!live0 || b[0].used - 1 <= cards_left) {
+    if (!live0 || (int)b[0].used - 1 <= cards_left) {
         if (live0) b[1] = b[0];
         e = &b[0];
     } else {
         e = &b[1];
     }
     memcpy(e->k, S->cur_key, sizeof(u64) * KEY_WORDS);
-    e->leader = (int8_t)S->leader;
-    e->team_tricks = (int8_t)S->team_tricks;
+    e->leader = (uint32_t)S->leader;
+    e->team_tricks = (uint32_t)S->team_tricks;
     e->lo = 0;
     e->hi = 32767;
-    e->used = (int8_t)(cards_left + 1);
+    e->used = (uint32_t)(cards_left + 1);
     e->gen = g_gen;
+    e->best_s = 7;
+    e->best_j = 0;
     return e;
 }
 
@@ -161,40 +170,63 @@ static u64 legal_mask(Solver *S, int seat) {
 }
 
 /* Candidate cards, one per run of equivalent cards, best-looking first. */
-static int candidates(Solver *S, int seat, int *out) {
+static int candidates(Solver *S, int seat, int *out, int first) {
     u64 legal = legal_mask(S, seat);
-    u64 remaining = 0;
-    for (int i = 0; i < S->n; i++) remaining |= S->hands[i];
-    for (int i = 0; i < S->trick_len; i++) remaining |= 1ULL << S->trick[i];
+    u64 remaining = S->inhand | S->table;
     int nc = 0;
-    for (int s = 0; s < 4; s++) {
-        if (!(legal & S->suit_mask[s])) continue;
-        int prev = -1;
-        for (int k = 0; k < S->order_len[s]; k++) {
-            int c = S->order[s][k];
-            if (!((remaining >> c) & 1)) continue;
-            if ((legal >> c) & 1) {
-                if (prev >= 0 && S->points[c] == S->points[prev]) continue;
-                out[nc++] = c;
-                prev = c;
-            } else {
-                prev = -1;
-            }
+    for (u64 m = legal; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        /* the next stronger remaining card of the colour: a run of equivalent cards with c? */
+        u64 above = remaining & S->suit_mask[S->suit[c]] & ((1ULL << c) - 1);
+        if (above) {
+            int p = 63 - __builtin_clzll(above);
+            if (((legal >> p) & 1) && S->points[p] == S->points[c]) continue;
         }
+        out[nc++] = c;
     }
     /* Ordering scores: higher first. */
     int score[64];
     if (S->trick_len == 0) {
-        /* Leading: a card nobody can beat (the top remaining card of its colour, or a top trump) first,
-         * then by the history of cut-offs. */
+        /* Leading: a card nobody can beat (the top remaining card of a plain colour where no
+         * opponent can ruff, or a top trump while the opponents hold trumps) first, then a low
+         * card for partner to ruff, then a low card to partner's top card, then by the history
+         * of cut-offs. */
+        u64 trumps = S->trump >= 0 ? S->suit_mask[S->trump] : 0;
+        int my_side = (int)((S->team >> seat) & 1), ruffable[4] = {0, 0, 0, 0};
+        for (int o = 0; o < S->n; o++) {
+            if ((int)((S->team >> o) & 1) == my_side) continue;
+            u64 h = S->hands[o];
+            for (int x = 0; x < 4; x++)
+                if (x != S->trump && ((h & S->anytime) || (!(h & S->suit_mask[x]) && (h & trumps)))) ruffable[x] = 1;
+        }
+        int partner_ruff[4] = {0, 0, 0, 0}, opp_trumps = 0;
+        for (int o = 0; o < S->n; o++)
+            if ((int)((S->team >> o) & 1) != my_side) opp_trumps += __builtin_popcountll(S->hands[o] & trumps);
+        for (int o = 0; o < S->n; o++) {
+            if (o == seat || (int)((S->team >> o) & 1) != my_side) continue;
+            u64 h = S->hands[o];
+            for (int x = 0; x < 4; x++)
+                if (x != S->trump && !(h & S->suit_mask[x]) && (h & trumps)) partner_ruff[x] = 1;
+        }
         for (int i = 0; i < nc; i++) {
-            int c = out[i], s = S->suit[c], top = 1;
-            for (int k = 0; k < S->order_len[s]; k++) {
-                int d = S->order[s][k];
-                if (d == c) break;
-                if ((remaining >> d) & 1) { top = 0; break; }
+            int c = out[i], s = S->suit[c];
+            int top = !(remaining & S->suit_mask[s] & ((1ULL << c) - 1));
+            if (top && ruffable[s]) top = 0;
+            if (!top) { /* a low lead to partner's top card */
+                u64 rem = remaining & S->suit_mask[s];
+                int t = __builtin_ctzll(rem), ow = S->owner[t];
+                if (ow >= 0 && ow != seat && (int)((S->team >> ow) & 1) == my_side && !ruffable[s]) {
+                    score[i] = (1 << 22) + S->history[seat][c];
+                    continue;
+                }
+                if (partner_ruff[s] && !ruffable[s]) { /* a low lead for partner to ruff */
+                    score[i] = (1 << 23) - S->points[c] * 1024 + S->history[seat][c];
+                    continue;
+                }
             }
-            score[i] = (top ? (1 << 24) + S->points[c] * 1024 : 0) + S->history[seat][c];
+            /* a top trump: first only while it draws the opponents' trumps */
+            int cat = top && (s != S->trump || opp_trumps) ? 1 << 24 : 0;
+            score[i] = cat + (top ? S->points[c] * 1024 : 0) + S->history[seat][c];
         }
     } else {
         int w = trick_winner(S);
@@ -204,18 +236,39 @@ static int candidates(Solver *S, int seat, int *out) {
             int c = S->trick[i], s = S->suit[c];
             if ((s == S->trump || s == led) && S->key[c] > best_key) best_key = S->key[c];
         }
-        int same_side = (((S->team >> w) & 1) == ((S->team >> seat) & 1));
+        int my_side = (int)((S->team >> seat) & 1);
+        /* The strongest card each side can still put on this trick after this seat. */
+        int later_max[2] = {-2147483647, -2147483647};
+        for (int j = S->trick_len + 1; j < S->n; j++) {
+            int o = (S->leader + j) % S->n;
+            u64 h = S->hands[o], follow = h & S->suit_mask[led];
+            u64 m = follow ? (follow | (h & S->anytime)) : h;
+            m &= S->suit_mask[led] | (S->trump >= 0 ? S->suit_mask[S->trump] : 0);
+            int side = (int)((S->team >> o) & 1);
+            while (m) {
+                int c = __builtin_ctzll(m);
+                m &= m - 1;
+                if (S->key[c] > later_max[side]) later_max[side] = S->key[c];
+            }
+        }
+        int w_side = (int)((S->team >> w) & 1);
         for (int i = 0; i < nc; i++) {
             int c = out[i], s = S->suit[c];
             int wins = (s == S->trump || s == led) && S->key[c] > best_key;
-            if (same_side)
-                score[i] = S->points[c] * 4096 - (S->key[c] & 4095);
-            else if (wins)
-                score[i] = (1 << 28) - S->key[c];
-            else
-                score[i] = -S->points[c] * 4096 - (S->key[c] & 4095);
+            int top = wins ? S->key[c] : best_key;
+            int side = wins ? my_side : w_side;
+            int secure = later_max[!side] < top;
+            if (side == my_side && secure) /* ours: with the most points, the cheapest winner */
+                score[i] = (1 << 28) + S->points[c] * 256 - S->rank[c];
+            else if (side == my_side) /* ours for now: the least, but a winner */
+                score[i] = (1 << 24) - S->points[c] * 256 - S->rank[c];
+            else /* theirs: the least */
+                score[i] = -S->points[c] * 256 - S->rank[c];
         }
     }
+    if (first >= 0)
+        for (int i = 0; i < nc; i++)
+            if (out[i] == first) score[i] = 1 << 30;
     for (int i = 1; i < nc; i++) { /* insertion sort, descending score */
         int c = out[i], sc = score[i], j = i - 1;
         while (j >= 0 && score[j] < sc) {
@@ -231,6 +284,7 @@ static int candidates(Solver *S, int seat, int *out) {
 
 static int search(Solver *S, int needed);
 
+
 static int exact(Solver *S, int step);
 
 /* Play card c for seat and search on.  With step == 0 (a probe): whether the team still reaches
@@ -240,6 +294,9 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     u64 bit = 1ULL << c;
     int saved_led = S->led;
     S->hands[seat] ^= bit;
+    S->inhand ^= bit;
+    S->table |= bit;
+    S->owner[c] = -1;
     S->trick[S->trick_len++] = c;
     if (S->trick_len == 1) S->led = S->suit[c];
     int r;
@@ -254,21 +311,24 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         int saved_trick[8];
         memcpy(saved_trick, S->trick, sizeof(int) * S->n);
         int saved_leader = S->leader;
+        u64 saved_table = S->table;
+        S->table = 0;
         S->tricks_done++;
         S->team_tricks += mine;
         S->rem_pts -= pts;
         if (S->tricks_done == S->total_tricks) {
             int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S, S->team_tricks);
-            r = step ? fin : fin >= needed;
+            r = fin;
         } else {
             S->trick_len = 0;
             S->leader = w;
             S->led = -1;
-            r = step ? gain + exact(S, step) : search(S, needed - gain);
+            r = gain + (step ? exact(S, step) : search(S, needed - gain));
             memcpy(S->trick, saved_trick, sizeof(int) * S->n);
             S->trick_len = S->n;
             S->leader = saved_leader;
         }
+        S->table = saved_table;
         S->tricks_done--;
         S->team_tricks -= mine;
         S->rem_pts += pts;
@@ -276,6 +336,9 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     S->trick_len--;
     S->led = saved_led;
     S->hands[seat] |= bit;
+    S->inhand |= bit;
+    S->table &= ~bit;
+    S->owner[c] = (int8_t)seat;
     return r;
 }
 
@@ -288,16 +351,12 @@ static void sure_points(Solver *S, int *team_sure, int *other_sure) {
     *other_sure = 0;
     if (S->trump < 0) return;
     int side = -1;
-    for (int k = 0; k < S->order_len[S->trump]; k++) {
-        int c = S->order[S->trump][k];
-        int owner = -1;
-        for (int i = 0; i < S->n; i++)
-            if ((S->hands[i] >> c) & 1) { owner = i; break; }
-        if (owner < 0) {
-            for (int i = 0; i < S->trick_len; i++)
-                if (S->trick[i] == c) return; /* a trump on the table: the run is broken */
-            continue;
-        }
+    u64 m = (S->inhand | S->table) & S->suit_mask[S->trump];
+    while (m) {
+        int c = __builtin_ctzll(m);
+        m &= m - 1;
+        int owner = S->owner[c];
+        if (owner < 0) return; /* a trump on the table: the run is broken */
         int s = (int)((S->team >> owner) & 1);
         if (side < 0) side = s;
         if (s != side) return;
@@ -311,46 +370,114 @@ static int search(Solver *S, int needed) {
         S->aborted = 1; /* over budget: unwind; the caller reports no answer */
         return 0;
     }
-    if (needed <= 0) return 1;
+    if (S->tricks_done == S->total_tricks - 1) {
+        /* The last trick: every card left is forced. */
+        int led = S->trick_len ? S->suit[S->trick[0]] : -1;
+        int best = -1, best_key = 0, pts = 0;
+        for (int i = 0; i < S->n; i++) {
+            int c = i < S->trick_len ? S->trick[i] : __builtin_ctzll(S->hands[(S->leader + i) % S->n]);
+            int s = S->suit[c];
+            pts += S->points[c];
+            if (i == 0) { led = s; best = 0; best_key = S->key[c]; }
+            else if ((s == S->trump || s == led) && S->key[c] > best_key) { best_key = S->key[c]; best = i; }
+        }
+        int mine = (int)((S->team >> ((S->leader + best) % S->n)) & 1);
+        int fin = (mine ? pts + S->last_bonus : 0) + end_bonus(S, S->team_tricks + mine);
+        return fin;
+    }
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
-    if (needed > upper) return 0;
+    if (needed > upper) return upper;
+    int ts, os;
     {
-        int ts, os;
         sure_points(S, &ts, &os);
-        if (needed <= ts) return 1;
-        if (needed > upper - os) return 0;
+        if (S->trick_len) {
+            /* The counters on the table are sure for the side winning the trick when no seat of
+             * the other side still to play can beat its card with a card it may play. */
+            int w = trick_winner(S), ws = (int)((S->team >> w) & 1);
+            int led = S->suit[S->trick[0]], best_key = -2147483647, pts = 0;
+            for (int i = 0; i < S->trick_len; i++) {
+                int c = S->trick[i], cs = S->suit[c];
+                pts += S->points[c];
+                if ((cs == S->trump || cs == led) && S->key[c] > best_key) best_key = S->key[c];
+            }
+            int safe = 1;
+            u64 beat = S->suit_mask[led] | (S->trump >= 0 ? S->suit_mask[S->trump] : 0);
+            for (int j = S->trick_len; j < S->n && safe; j++) {
+                int o = (S->leader + j) % S->n;
+                if ((int)((S->team >> o) & 1) == ws) continue;
+                u64 h = S->hands[o], follow = h & S->suit_mask[led];
+                u64 m = (follow ? (follow | (h & S->anytime)) : h) & beat;
+                while (m) {
+                    int c = __builtin_ctzll(m);
+                    m &= m - 1;
+                    if (S->key[c] > best_key) { safe = 0; break; }
+                }
+            }
+            if (safe) { if (ws) ts += pts; else os += pts; }
+        }
+        if (needed <= ts) return ts;
+        if (needed > upper - os) return upper - os;
     }
     Entry *e = NULL;
     u64 h = 0;
     int cards_left = 0;
+    int first = -1, e_lo = 0, e_hi = 1 << 30;
+    u64 key[KEY_WORDS];
     if (S->trick_len == 0) {
         h = tt_hash(S);
+        memcpy(key, S->cur_key, sizeof key);
         e = tt_find(S, h);
         if (e != NULL) {
-            if (e->lo >= needed) return 1;
-            if (e->hi < needed) return 0;
+            if (e->lo >= needed) return e->lo;
+            if (e->hi < needed) return e->hi;
+            e_lo = e->lo; /* the entry itself may be reused by the time the children are done */
+            e_hi = e->hi;
+            if (e->best_s < 4) {
+                u64 m = S->inhand & S->suit_mask[e->best_s];
+                for (int j = 0; m && j < e->best_j; j++) m &= m - 1;
+                if (m) first = __builtin_ctzll(m);
+            }
         }
-        for (int i = 0; i < S->n; i++) cards_left += __builtin_popcountll(S->hands[i]);
+        cards_left = __builtin_popcountll(S->inhand);
     }
     int seat = (S->leader + S->trick_len) % S->n;
     int maximize = (int)((S->team >> seat) & 1);
     int cands[64];
-    int nc = candidates(S, seat, cands);
-    int result = maximize ? 0 : 1;
+    int nc = candidates(S, seat, cands, first);
+    /* Fail-soft: the result g is a lower bound of the value when g >= needed, else an upper one. */
+    int result = maximize ? -1 : 1 << 30;
+    int cut = -1;
     for (int i = 0; i < nc; i++) {
         int r = play(S, seat, cands[i], needed, 0);
-        if ((maximize && r) || (!maximize && !r)) {
+        if (maximize ? r >= needed : r < needed) {
             result = r;
-            S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
+            cut = cands[i];
+            if (S->trick_len == 0) /* only leads are ordered by it: follows would blur it */
+                S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
         }
+        if (maximize ? r > result : r < result) result = r;
+    }
+    /* What else is known: the sure points, the table's bounds. */
+    if (result >= needed) {
+        if (ts > result) result = ts;
+        if (e_lo > result) result = e_lo;
+    } else {
+        if (upper - os < result) result = upper - os;
+        if (e_hi < result) result = e_hi;
     }
     if (S->trick_len == 0 && !S->aborted) {
-        h = tt_hash(S); /* the children overwrote the current key */
+        memcpy(S->cur_key, key, sizeof key); /* the children overwrote the current key */
         Entry *f = tt_find(S, h);
         if (f == NULL) f = tt_claim(S, h, cards_left);
-        if (result) { if (needed > f->lo) f->lo = (int16_t)needed; }
-        else { if (needed - 1 < f->hi) f->hi = (int16_t)(needed - 1); }
+        if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
+        else { if (result < f->hi) f->hi = (int16_t)result; }
+        if (cut >= 0) {
+            int cs = S->suit[cut];
+            int j = __builtin_popcountll(S->inhand & S->suit_mask[cs] & ((1ULL << cut) - 1));
+            f->best_s = (uint32_t)cs;
+            f->best_j = (uint32_t)j;
+        }
     }
     return result;
 }
@@ -361,9 +488,27 @@ static int gcd(int a, int b) { while (b) { int t = a % b; a = b; b = t; } return
 static int exact(Solver *S, int step) {
     int lo = 0, hi = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     hi -= hi % step;
+    /* The top first: a probe for everything is often what the team takes, and where it fails
+     * it mostly fails fast and leaves bounds in the table for the binary search. */
+    /* Each probe is fail-soft: a success proves the value is at least what it returns, a
+     * failure that it is at most that, which may narrow the search by more than the probe. */
+    if (lo < hi) {
+        int g = search(S, hi);
+        if (g >= hi) return hi;
+        hi -= step;
+        if (g < hi) hi = g < 0 ? 0 : g - g % step;
+    }
     while (lo < hi) {
         int mid = lo + ((hi - lo) / step + 1) / 2 * step;
-        if (search(S, mid)) lo = mid; else hi = mid - step;
+        int g = search(S, mid);
+        if (g >= mid) {
+            lo = mid;
+            if (g > lo) lo = g + (step - g % step) % step;
+            if (lo > hi) lo = hi;
+        } else {
+            hi = mid - step;
+            if (g < hi) hi = g < 0 ? 0 : g - g % step;
+        }
     }
     return lo;
 }
@@ -452,16 +597,68 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->count_bonus = count_bonus;
     S->count_at = count_at;
     S->bonus_matters = most_bonus || count_bonus;
+    /* Internal card numbers: colour by colour, strongest first, so that a colour's cards are a
+     * run of bits and a stronger card of the colour is a lower bit. */
+    int int_of[64], ext_of[64], pos = 0;
+    for (int c = 0; c < 64; c++) int_of[c] = ext_of[c] = -1;
     for (int s = 0; s < 4; s++) {
-        int len = 0;
+        int ord[64], len = 0;
         for (int c = 0; c < 64; c++)
-            if ((S->suit_mask[s] >> c) & 1) S->order[s][len++] = c;
+            if ((S->suit_mask[s] >> c) & 1) ord[len++] = c;
         for (int i = 1; i < len; i++) { /* strongest first */
-            int c = S->order[s][i], j = i - 1;
-            while (j >= 0 && S->key[S->order[s][j]] < S->key[c]) { S->order[s][j + 1] = S->order[s][j]; j--; }
-            S->order[s][j + 1] = c;
+            int c = ord[i], j = i - 1;
+            while (j >= 0 && S->key[ord[j]] < S->key[c]) { ord[j + 1] = ord[j]; j--; }
+            ord[j + 1] = c;
         }
-        S->order_len[s] = len;
+        for (int i = 0; i < len; i++) {
+            if (int_of[ord[i]] >= 0 || pos >= 64) {
+                free(S);
+                PyErr_SetString(PyExc_ValueError, "bad position tables: colours overlap");
+                return NULL;
+            }
+            int_of[ord[i]] = pos;
+            ext_of[pos++] = ord[i];
+        }
+    }
+    {
+        int suit0[64], key0[64], points0[64];
+        memcpy(suit0, S->suit, sizeof suit0);
+        memcpy(key0, S->key, sizeof key0);
+        memcpy(points0, S->points, sizeof points0);
+        for (int i = 0; i < 64; i++) {
+            int c = ext_of[i];
+            S->suit[i] = c >= 0 ? suit0[c] : -1;
+            S->key[i] = c >= 0 ? key0[c] : 0;
+            S->points[i] = c >= 0 ? points0[c] : 0;
+        }
+        u64 any0 = S->anytime;
+        S->anytime = 0;
+        for (int i = 0; i < 4; i++) S->suit_mask[i] = 0;
+        for (int i = 0; i < pos; i++) {
+            S->suit_mask[S->suit[i]] |= 1ULL << i;
+            if ((any0 >> ext_of[i]) & 1) S->anytime |= 1ULL << i;
+        }
+        for (int i = 0; i < n; i++) {
+            u64 h = 0;
+            for (int c = 0; c < 64; c++)
+                if ((S->hands[i] >> c) & 1) {
+                    if (int_of[c] < 0) {
+                        free(S);
+                        PyErr_SetString(PyExc_ValueError, "bad position: a card outside every colour");
+                        return NULL;
+                    }
+                    h |= 1ULL << int_of[c];
+                }
+            S->hands[i] = h;
+        }
+        for (int i = 0; i < tl; i++) {
+            if (S->trick[i] < 0 || S->trick[i] > 63 || int_of[S->trick[i]] < 0) {
+                free(S);
+                PyErr_SetString(PyExc_ValueError, "bad position: a card outside every colour");
+                return NULL;
+            }
+            S->trick[i] = int_of[S->trick[i]];
+        }
     }
     {
         int values[64], nv = 0;
@@ -470,12 +667,26 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             for (j = 0; j < nv; j++) if (values[j] == S->points[c]) break;
             if (j == nv) values[nv++] = S->points[c];
             S->pclass[c] = j;
+            S->scode[c] = ((u64)j << 3) | ((u64)((S->anytime >> c) & 1) << 6);
         }
         if (nv > 8) {
             free(S);
             PyErr_SetString(PyExc_ValueError, "at most 8 different counter values are supported");
             return NULL;
         }
+    }
+    memset(S->owner, -1, sizeof S->owner);
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < 64; c++)
+            if ((S->hands[i] >> c) & 1) S->owner[c] = (int8_t)i;
+    S->inhand = 0;
+    for (int i = 0; i < n; i++) S->inhand |= S->hands[i];
+    S->table = 0;
+    for (int i = 0; i < tl; i++) S->table |= 1ULL << S->trick[i];
+    for (int c = 0; c < 64; c++) {
+        S->rank[c] = 0;
+        for (int d = 0; d < 64; d++)
+            if (S->suit[d] >= 0 && S->key[d] < S->key[c]) S->rank[c]++;
     }
     S->rem_pts = 0;
     int step = 0;
@@ -486,14 +697,18 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         for (int c = 0; c < 64; c++)
             if ((S->hands[i] >> c) & 1) S->rem_pts += S->points[c];
     for (int i = 0; i < tl; i++) S->rem_pts += S->points[S->trick[i]];
-    if (g_tt == NULL || g_tt_bits != tt_bits) {
-        free(g_tt);
-        g_tt = (Entry *)calloc((size_t)1 << tt_bits, sizeof(Entry));
+    /* A table at least as large is reused with a smaller mask (its other entries are stale by
+     * generation), so that alternating sizes never reallocates. */
+    if (g_tt == NULL || g_tt_bits < tt_bits) {
+        free(g_tt_mem);
+        g_tt_mem = calloc(((size_t)1 << tt_bits) + 2, sizeof(Entry));
         g_tt_bits = tt_bits;
-        if (!g_tt) { g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
+        if (!g_tt_mem) { g_tt = NULL; g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
+        g_tt = (Entry *)(((uintptr_t)g_tt_mem + 127) & ~(uintptr_t)127); /* buckets on cache lines */
+        g_gen = 0;
     }
-    if (++g_gen == 0) { /* wrapped: really clear */
-        memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << tt_bits));
+    if (++g_gen == GEN_MOD) { /* wrapped: really clear */
+        memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << g_tt_bits));
         g_gen = 1;
     }
     S->tt = g_tt;
@@ -508,12 +723,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         cards = PyDict_New();
         int seat = (S->leader + S->trick_len) % S->n;
         u64 legal = legal_mask(S, seat);
-        for (int c = 0; c < 64; c++) {
-            if (!((legal >> c) & 1)) continue;
+        for (int x = 0; x < 64; x++) {
+            int c = int_of[x];
+            if (c < 0 || !((legal >> c) & 1)) continue;
             int v;
             v = play(S, seat, c, 0, step); /* the exact value after seat plays c */
             if (S->aborted) break;
-            PyObject *k = PyLong_FromLong(c), *val = PyLong_FromLong(v);
+            PyObject *k = PyLong_FromLong(x), *val = PyLong_FromLong(v);
             PyDict_SetItem(cards, k, val);
             Py_DECREF(k);
             Py_DECREF(val);
