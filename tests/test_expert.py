@@ -173,6 +173,7 @@ def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch
 def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_better(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import rookgame.bots.expert as expert
+
     monkeypatch.setattr(expert, "_SWITCH_MARGIN", 1e9)  # no colour can be clearly better
     rules = preset(name)
     rng = random.Random(21)
