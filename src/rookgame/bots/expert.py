@@ -22,7 +22,7 @@ from .. import actions as A
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
-from .heuristic import HeuristicPlayer, estimate
+from .heuristic import HeuristicPlayer, estimate, raises
 from .sampler import SampleError, sample_hand
 
 
@@ -241,17 +241,12 @@ class ExpertPlayer:
             # Our score minus theirs if we play the hand at b.
             return sum((t if t >= b else -b) - (total - t) for t in takes) / len(takes)
 
-        partner_high = (view.high_bidder >= 0 and view.high_bidder != view.seat
-                        and rules.mode == "partners" and view.high_bidder % 2 == view.seat % 2)
-        mean_take = sum(takes) / len(takes)
         scored = sorted(((a, ev(a - A.BID)) for a in bids), key=lambda x: (-x[1], x[0]))
         # The heuristic's rule with the simulated take as the limit: bid one step at a time while
         # the hand is expected to make the bid; over a partner, only with a clearly better hand.
-        lowest = bids[0] - A.BID if bids else 0
-        wanted = bool(bids) and (lowest <= mean_take and not (partner_high and mean_take < lowest + 15))
-        if A.PASS not in legal or wanted:
+        if A.PASS not in legal or raises(view, sum(takes) / len(takes)):
             first = bids[0]
-            return [(first, ev(lowest))] + [x for x in scored if x[0] != first] + \
+            return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
                 [(a, -1e9) for a in legal if a < A.BID]
         # Passing is preferred here: rank it first, at the value of the best bid or 0.
         return [(A.PASS, max([0.0] + [v for _, v in scored]))] + scored

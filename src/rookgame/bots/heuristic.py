@@ -86,6 +86,26 @@ def estimate(rules: RuleSet, hand: int) -> float:
     return max(0.0, min(1.0, share)) * total
 
 
+OVER_PARTNER = 15  # points to spare before overbidding a partner who holds the bid
+
+
+def partner_holds_bid(rules: RuleSet, seat: int, high_bidder: int) -> bool:
+    """Whether ``high_bidder`` is ``seat``'s partner (partnership games)."""
+    return rules.mode == "partners" and high_bidder >= 0 and high_bidder != seat and high_bidder % 2 == seat % 2
+
+
+def raises(view: View, limit: float) -> bool:
+    """The auction rule: take the lowest bid while the hand is worth it (``limit``: the points
+    it expects to take as bidder); over a partner who holds the bid, only with
+    ``OVER_PARTNER`` points to spare."""
+    bids = [a for a in view.legal if a >= A.BID]
+    if not bids:
+        return False
+    lowest = bids[0] - A.BID
+    over_partner = partner_holds_bid(view.rules, view.seat, view.high_bidder)
+    return lowest <= limit and not (over_partner and limit < lowest + OVER_PARTNER)
+
+
 def keep_value(rules: RuleSet, hand: int, colour: int, card: int) -> float:
     """How much the bidder wants to keep ``card`` with ``colour`` as trump (lowest is buried first).
 
@@ -135,14 +155,8 @@ class HeuristicPlayer:
             return bids[0]
         if not bids:
             return A.PASS
-        rules = view.rules
-        limit = estimate(rules, int(view.hand)) - self.margin
-        lowest = bids[0] - A.BID
-        partner_high = (view.high_bidder >= 0 and view.high_bidder != view.seat
-                        and rules.mode == "partners" and view.high_bidder % 2 == view.seat % 2)
-        if partner_high and limit < lowest + 15:
-            return A.PASS
-        return bids[0] if lowest <= limit else A.PASS
+        limit = estimate(view.rules, int(view.hand)) - self.margin
+        return bids[0] if raises(view, limit) else A.PASS
 
     # ------------------------------------------------------------------ nest and declarations
     def declare(self, view: View) -> int:

@@ -23,7 +23,7 @@ from .. import actions as A
 from ..cards import cards_of
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
-from .heuristic import estimate
+from .heuristic import OVER_PARTNER, estimate, partner_holds_bid
 
 
 class SampleError(RuntimeError):
@@ -93,9 +93,8 @@ def auction_limits(view: View) -> list[tuple[int, float, float]]:
             low[seat] = max(low[seat], float(top))
         elif action == A.PASS:
             lowest = top + rules.bid_step if top_seat >= 0 else rules.min_bid
-            partner_high = (rules.mode == "partners" and top_seat >= 0 and top_seat != seat
-                            and top_seat % 2 == seat % 2)
-            high[seat] = min(high[seat], float(lowest + (15 if partner_high else 0)))
+            spare = OVER_PARTNER if partner_holds_bid(rules, seat, top_seat) else 0
+            high[seat] = min(high[seat], float(lowest + spare))
     return [(s, low[s], high[s]) for s in range(rules.players)
             if s != view.seat and (low[s] > float("-inf") or high[s] < float("inf"))]
 
