@@ -513,15 +513,24 @@ static int exact(Solver *S, int step) {
     return lo;
 }
 
-static int seq_to_ints(PyObject *seq, int *out, int maxlen, const char *what) {
+/* The sequence as a fast sequence of at most maxlen items (a new reference), or NULL with an error. */
+static PyObject *open_seq(PyObject *seq, int maxlen, const char *what, Py_ssize_t *len) {
     PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > maxlen) {
+    if (!fast) return NULL;
+    *len = PySequence_Fast_GET_SIZE(fast);
+    if (*len > maxlen) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "%s: too many items", what);
-        return -1;
+        return NULL;
     }
+    return fast;
+}
+
+/* Ints and 64-bit masks need different C-API conversions; the sequence handling is shared. */
+static int seq_to_ints(PyObject *seq, int *out, int maxlen, const char *what) {
+    Py_ssize_t len;
+    PyObject *fast = open_seq(seq, maxlen, what, &len);
+    if (!fast) return -1;
     for (Py_ssize_t i = 0; i < len; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
@@ -532,14 +541,9 @@ static int seq_to_ints(PyObject *seq, int *out, int maxlen, const char *what) {
 }
 
 static int seq_to_u64(PyObject *seq, u64 *out, int maxlen, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
+    Py_ssize_t len;
+    PyObject *fast = open_seq(seq, maxlen, what, &len);
     if (!fast) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > maxlen) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: too many items", what);
-        return -1;
-    }
     for (Py_ssize_t i = 0; i < len; i++) {
         unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
         if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
