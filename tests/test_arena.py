@@ -297,3 +297,45 @@ def test_rook_arena_refuses_bad_input(args: list[str], says: str) -> None:
     assert says in res.output
     if "bot" in says or "two" in says:
         assert "registered bots: random" in res.output
+
+
+# ---------------------------------------------------------------------- fair play by construction
+class Peeker(RandomPlayer):
+    """A registered bot that also defines ``act_state``: the arena must still give it only its view."""
+
+    name = "peeker"
+    given_state = 0
+
+    def act_state(self, hand: object, seat: int) -> int:
+        Peeker.given_state += 1
+        raise AssertionError("the arena handed the whole state to a player that is not the ceiling")
+
+
+def test_the_arena_gives_the_state_to_no_player_but_the_ceiling() -> None:
+    REGISTRY["peeker"] = Peeker
+    try:
+        result = run_arena(TOURNAMENT, ("peeker", "random"), 3, 1, workers=1)
+    finally:
+        REGISTRY.pop("peeker", None)
+    assert Peeker.given_state == 0 and result.hands > 0
+
+
+def test_sees_all_is_not_a_bot_and_no_bots_name_reaches_it() -> None:
+    assert "sees-all" not in REGISTRY
+    with pytest.raises(ArenaError, match="not a player; measure a bot against that ceiling with --ceiling"):
+        check_bots(["sees-all", "expert"])
+    assert check_bots(["expert"], ceiling=True) == ("sees-all", "expert")
+    with pytest.raises(ArenaError, match="one bot"):
+        check_bots(["expert", "random"], ceiling=True)
+    for command in (["selfplay", "--bots", "sees-all", "--games", "1"], ["arena", "--bots", "sees-all,random"],
+                    ["play", "--plain", "--partner", "sees-all"]):
+        res = runner.invoke(app, command, input="")
+        assert res.exit_code == 2, (command, res.output)
+        assert "sees-all" in res.output
+
+
+def test_rook_arena_measures_the_ceiling_with_its_own_flag() -> None:
+    res = runner.invoke(app, ["arena", "--ceiling", "--bots", "random", "--deals", "2", "--workers", "1",
+                              "--rules", "kentucky-discard"])
+    assert res.exit_code == 0, res.output
+    assert "sees-all" in res.output

@@ -39,6 +39,7 @@ from rich.table import Table
 
 from . import actions as A
 from .bots import REGISTRY, Player, make_player
+from .bots.seesall import SeesAllPlayer
 from .match import Match
 from .play import MAX_HANDS, game_seeds
 from .record import game_record
@@ -80,27 +81,32 @@ def player_seed(deal_seed: int, seat: int) -> int:
     return deal_seed * 64 + seat
 
 
-def _sees_all(seed: int | None) -> Player:
-    from .bots.seesall import SeesAllPlayer
-
-    return SeesAllPlayer(seed)
-
-
-# Players the arena alone can seat: they are given the state, so they are never offered to play.
-MEASUREMENT = {"sees-all": _sees_all}
+# The measurement ceiling: the only player given the whole state.  It is not in the bot registry
+# and no --bots name reaches it; `rook arena --ceiling B` (or run_arena with this name) seats it.
+CEILING = "sees-all"
 
 
 def arena_player(name: str, seed: int | None) -> Player:
-    return MEASUREMENT[name](seed) if name in MEASUREMENT else make_player(name, seed)
+    return SeesAllPlayer(seed) if name == CEILING else make_player(name, seed)
 
 
-def check_bots(bots: Sequence[str]) -> tuple[str, str]:
-    """Two registered bot names (case-insensitive), or :class:`ArenaError` saying what is registered."""
+def check_bots(bots: Sequence[str], ceiling: bool = False) -> tuple[str, str]:
+    """Two registered bot names (case-insensitive), or :class:`ArenaError` saying what is registered.
+
+    With ``ceiling`` one bot is named and measured against the sees-all ceiling (slot A)."""
     names = [b.strip().lower() for b in bots if b.strip()]
-    registered = ", ".join([*REGISTRY, *MEASUREMENT])
-    unknown = [b for b in names if b not in REGISTRY and b not in MEASUREMENT]
+    registered = ", ".join(REGISTRY)
+    if CEILING in names:
+        raise ArenaError(f"{CEILING!r} sees every hidden card, so it is not a player; measure a bot against "
+                         f"that ceiling with --ceiling --bots B; registered bots: {registered}")
+    unknown = [b for b in names if b not in REGISTRY]
     if unknown:
         raise ArenaError(f"unknown bot(s) {', '.join(map(repr, unknown))}; registered bots: {registered}")
+    if ceiling:
+        if len(names) != 1:
+            raise ArenaError(f"--ceiling measures one bot against the sees-all ceiling, as --ceiling --bots B, "
+                             f"not {len(names)}; registered bots: {registered}")
+        return CEILING, names[0]
     if len(names) != 2:
         raise ArenaError(f"the arena compares exactly two bots, as --bots A,B (the same name twice is allowed), "
                          f"not {len(names)}; registered bots: {registered}")
@@ -289,8 +295,8 @@ def _step(match: Match, players: Sequence[Player], slots: tuple[int, ...], talli
     view = view_of(hand, seat, match.totals)
     t0 = time.perf_counter()
     player = players[seat]
-    act_state = getattr(player, "act_state", None)
-    action = act_state(hand, seat) if act_state is not None else player.act(view)  # sees-all: measurement only
+    # Only the measurement ceiling is handed the state; any other object, whatever it defines, gets its view.
+    action = player.act_state(hand, seat) if type(player) is SeesAllPlayer else player.act(view)
     tallies[slots[seat]].timed(time.perf_counter() - t0)
     try:
         match.apply(action, seat)
@@ -496,7 +502,9 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
     ``keep_records`` keeps every hand and game as a ``rook-record/1`` record, in
     deal order, then match order, in :attr:`ArenaResult.records`.
     """
-    pair = check_bots(bots)
+    names = [b.strip().lower() for b in bots]
+    # From Python the ceiling is named as bot A; the command line reaches it only through --ceiling.
+    pair = check_bots(names[1:], ceiling=True) if names[:1] == [CEILING] else check_bots(names)
     if deals < 1:
         raise ArenaError(f"deals = {deals}: play at least 1 deal")
     if matches < 0:

@@ -123,6 +123,8 @@ def replay(
 def arena(
     bots: Annotated[str, typer.Option("--bots", "-b", help="the two bots, A,B (the same name twice is allowed): "
                                       + ", ".join(REGISTRY))],
+    ceiling: Annotated[bool, typer.Option("--ceiling", help="measure one bot (--bots B) against the sees-all "
+                                          "ceiling, which is shown every card: for measurement only")] = False,
     rules: Annotated[str, typer.Option("--rules", "-r", help="preset name or house-rules TOML file")]
     = "kentucky-discard",
     deals: Annotated[int, typer.Option("--deals", "-n", help="duplicate deals; each is played in every seating")]
@@ -145,7 +147,7 @@ def arena(
 
     rs = _load_rules(rules)
     try:
-        pair = AR.check_bots(bots.split(","))
+        pair = AR.check_bots(bots.split(","), ceiling)
         if deals < 1:
             raise AR.ArenaError(f"--deals {deals}: play at least 1 deal")
         if matches < 0:

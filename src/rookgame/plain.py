@@ -32,6 +32,7 @@ from .tui.words import (
     hint_text,
     parse_choice,
     result_lines,
+    review_text,
     score_pad,
     step_prompt,
     trick_plays,
@@ -44,7 +45,7 @@ from .view import View, view_of
 
 HELP = ("Type a choice and press Enter: a bid (85) or p to pass; a card (Y14, rk) to play or bury; "
         "a colour letter (b, r, y, g) to name trump; 'hint' for the computer's advice; 'hand' to hear your "
-        "cards again; 'quit' to save and stop.")
+        "cards again; 'last' for the taken tricks the rules let you see again; 'quit' to save and stop.")
 
 
 class LineSource(Protocol):
@@ -165,6 +166,9 @@ class PlainGame:
                 continue
             if word in ("hand", "cards"):
                 self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
+                continue
+            if word in ("last", "tricks"):
+                self.say(review_text(self.seating, v))
                 continue
             if word in ("score", "scores", "totals"):
                 self.say(f"Totals: {self.totals_text()}.")

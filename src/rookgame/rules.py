@@ -49,6 +49,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bird_rank": ("high", "low", "mid", "called"),
     "bury_counters": ("allowed", "forbidden"),
     "moon": ("off", "double"),
+    "review": ("none", "last", "all"),
 }
 
 TOURNAMENT_COUNTERS = (("5", 5), ("10", 10), ("14", 10), ("RK", 20))
@@ -126,6 +127,7 @@ class RuleSet:
     must_win_by_bid: bool = False
     lose_at: int | None = None
     trick_bonus: tuple[int, int] = (0, 0)  # (points, tricks): points for taking at least that many tricks
+    review: str = "none"  # what people may look at of the tricks already taken (seed 003: none)
     _tables: dict[tuple[int, bool, bool], PlayTables] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
@@ -422,6 +424,7 @@ _TOURNAMENT = RuleSet(
 )
 _FULL = RuleSet(
     preset="full-deck",
+    review="last",
     ranks=tuple(range(1, 15)),
     nest_dealt="last",
     nest_order="trump_first",
@@ -435,6 +438,7 @@ _NO_BIRD_COUNTERS = (("5", 5), ("10", 10), ("14", 10))
 
 def _call_partner(players: int, nest: int, calls: int) -> RuleSet:
     return _FULL.replace(
+        review="none",
         preset="call-partner" if players == 4 else f"call-partner-{players}",
         players=players,
         mode="call-partner",
@@ -451,7 +455,7 @@ def _call_partner(players: int, nest: int, calls: int) -> RuleSet:
 
 
 _REGULAR = _FULL.replace(
-    preset="regular-partnership", birds=0, nest_size=0, counters=_NO_BIRD_COUNTERS, most_tricks_bonus=20
+    preset="regular-partnership", review="none", birds=0, nest_size=0, counters=_NO_BIRD_COUNTERS, most_tricks_bonus=20
 )
 
 PRESETS: dict[str, RuleSet] = {
@@ -461,11 +465,11 @@ PRESETS: dict[str, RuleSet] = {
         _FULL,
         _FULL.replace(preset="cutthroat", players=3, mode="individual", nest_size=6),
         _TOURNAMENT.replace(
-            preset="individual-5", players=5, mode="individual", ranks=tuple(range(1, 15)), birds=0,
+            preset="individual-5", review="last", players=5, mode="individual", ranks=tuple(range(1, 15)), birds=0,
             nest_size=6, counters=_NO_BIRD_COUNTERS, min_bid=30, max_bid=None, goal=150,
         ),
         _TOURNAMENT.replace(
-            preset="individual-6", players=6, mode="individual", ranks=tuple(range(1, 15)), birds=0,
+            preset="individual-6", review="last", players=6, mode="individual", ranks=tuple(range(1, 15)), birds=0,
             nest_size=2, counters=_NO_BIRD_COUNTERS, min_bid=30, max_bid=None, goal=150,
         ),
         _call_partner(4, 5, 1),
@@ -476,7 +480,7 @@ PRESETS: dict[str, RuleSet] = {
             preset="dixie", nest_size=4, counters=(("5", 5), ("10", 10), ("13", 10))
         ),
         _FULL.replace(
-            preset="one-high", rank_order="1-high", counters=_ONE_HIGH_COUNTERS, bird_rank="low",
+            preset="one-high", review="none", rank_order="1-high", counters=_ONE_HIGH_COUNTERS, bird_rank="low",
             most_tricks_bonus=20,
         ),
         _TOURNAMENT.replace(

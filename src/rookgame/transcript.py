@@ -45,6 +45,7 @@ _EXPLAIN = {
     "must_win_by_bid": "a side wins only on a hand it bid and made",
     "lose_at": "a side at or below this total loses at once",
     "trick_bonus": "points for taking at least so many tricks",
+    "review": "taken tricks people may look back at: none, the last one, or all",
 }
 
 

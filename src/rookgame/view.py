@@ -52,6 +52,18 @@ class View:
     def my_turn(self) -> bool:
         return self.to_act == self.seat and bool(self.legal)
 
+    @property
+    def reviewable(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+        """The taken tricks a person at this seat may look back at (``rules.review``).
+
+        ``tricks`` is what the seat saw fall, which a bot may remember; this is what a
+        screen may show again once a trick is turned face down: nothing (seed 003), the
+        last one, or all of them."""
+        review = self.rules.review
+        if review == "all":
+            return self.tricks
+        return self.tricks[-1:] if review == "last" else ()
+
 
 def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> View:
     is_bidder = seat == hand.bidder and hand.phase >= Phase.NEST and hand.phase != Phase.THROWN_IN

@@ -1,8 +1,10 @@
 """``sees-all``: the exact solver given the true hands.  For measurement only.
 
 It is the ceiling the fair players are measured against in the arena, and it is
-never offered to players: it is not in the bot registry, and only the arena, which
-holds the state, can seat it.  It bids and handles the nest as the heuristic does
+never offered to players: it is not in the bot registry, no ``--bots`` name reaches it,
+and only the arena, which holds the state, seats it (``rook arena --ceiling --bots B``).
+The arena hands the state to this class alone; any other player object gets its view.
+It bids and handles the nest as the heuristic does
 (from its view), and plays every card by solving the real deal.
 """
 

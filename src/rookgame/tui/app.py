@@ -40,6 +40,7 @@ from .words import (
     choice_label,
     hint_text,
     result_lines,
+    review_text,
     score_pad,
     seat_players,
     sort_hand,
@@ -386,7 +387,7 @@ class HelpScreen(ModalScreen[None]):
         ("mouse", "click a card or a choice"),
         ("p", "pass (in the auction)"),
         ("h", "hint: the computer's ranked choices for you"),
-        ("l", "show or hide the last trick"),
+        ("l", "show or hide the taken tricks, as far as the rules allow"),
         ("+ / -", "computer moves slower / faster"),
         ("?", "this screen"),
         ("s", "save the game and quit (resume with rook play --resume)"),
@@ -753,7 +754,11 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_last_trick(self) -> None:
-        self.show_last = not self.show_last
+        if self.rules.review == "none":
+            self.show_last = False
+            self.message = review_text(self.seating, self.view())
+        else:
+            self.show_last = not self.show_last
         self.redraw()
 
     def action_help(self) -> None:
@@ -918,16 +923,8 @@ class GameScreen(Screen[None]):
         else:
             lines.append("\n".join(caption) if caption else f"{self.seating.subject(v.to_act, 'leads', 'lead')}.")
         if self.show_last:
-            lines.append(("\n\n" + self.last_trick_text(v), "#c8e0d0"))
+            lines.append(("\n\n" + review_text(self.seating, v), "#c8e0d0"))
         return Content.assemble(*lines)
-
-    def last_trick_text(self, v: View) -> str:
-        if not v.tricks:
-            return "Last trick: none yet."
-        leader, cards, w = v.tricks[-1]
-        plays = ", ".join(f"{self.seating.name((leader + i) % self.rules.players)} {card_str(c)}"
-                          for i, c in enumerate(cards))
-        return f"Last trick: {plays}; won by {self.seating.name(w)} ({trick_points(self.rules, cards)} points)."
 
     def auction_text(self, v: View) -> Content:
         if not v.auction:

@@ -156,6 +156,23 @@ def trick_plays(rules: RuleSet, leader: int, cards: Sequence[int]) -> list[tuple
 
 
 # ---------------------------------------------------------------------- actions in words
+def review_text(seating: Seating, view: View) -> str:
+    """The taken tricks this seat may look back at, as the rules allow (``review``), in words."""
+    if view.rules.review == "none":
+        return ("Taken tricks stay face down: in these rules nobody may look back at them until the hand "
+                "is over.")
+    shown = view.reviewable
+    if not shown:
+        return "No trick has been taken yet."
+    first = len(view.tricks) - len(shown) + 1
+    lines = []
+    for k, (leader, cards, winner) in enumerate(shown, first):
+        plays = ", ".join(f"{seating.name(s)} {card_str(c)}" for s, c in trick_plays(view.rules, leader, cards))
+        label = "Last trick" if view.rules.review == "last" else f"Trick {k}"
+        lines.append(f"{label}: {plays}; won by {seating.name(winner)} ({trick_points(view.rules, cards)} points).")
+    return "\n".join(lines)
+
+
 def action_words(action: int) -> str:
     """The readable name of an action for a person: "pass", "bid 85", "trump Red", "B14"."""
     if A.TRUMP <= action < A.NO_TRUMP:
