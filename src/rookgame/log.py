@@ -234,8 +234,10 @@ def operations(hand: Hand) -> list[Operation]:
     return ops
 
 
-def public_operations(hand: Hand, seat: int) -> list[Operation]:
-    """The log as ``seat`` may know it: its own cards, the nest if it took it or it is shown, its own burials."""
+def public_operations(hand: Hand, seat: int | None) -> list[Operation]:
+    """The log as ``seat`` may know it: its own cards, the nest if it took it or it is shown, its own burials.
+
+    ``seat=None`` is a spectator: only what the whole table sees."""
     r = hand.rules
     out: list[Operation] = []
     for op in operations(hand):

@@ -1,0 +1,258 @@
+"""A Rook table: a match with named seats, people and bots, and the one loop that drives it.
+
+Every interface stands on a :class:`Table` (``rook play`` full screen and line by line,
+the arena, self-play, and later the web server): it asks whose turn it is
+(:attr:`Table.to_act`), gives that seat's person or bot the seat's view
+(:meth:`Table.view`), and submits the answer (:meth:`Table.submit`), which the engine
+checks.  Nothing else applies an action.
+
+A bot's thinking is split from applying its answer: :meth:`Table.think` only reads
+(the seat's view, and the whole state for the arena's sees-all ceiling alone), so a
+caller may run it in a thread or a worker and then :meth:`Table.submit` the action on
+its own loop.  :meth:`Table.run_bots` does both in turn for callers that may wait.
+
+Each seat has a stream of events (:meth:`Table.events`): the operation log of every
+hand as that seat may know it (:func:`rookgame.log.public_operations`), JSON-ready;
+a spectator's stream (``seat=None``) shows only what the whole table sees.  Hooks run at
+the end of each hand and of the game (autosave, keeping the finished game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from . import log as L
+from .bots import REGISTRY, Player, make_player
+from .cards import Card, CardSet
+from .match import Match
+from .rules import RuleSet
+from .state import Hand, IllegalAction
+from .view import View, view_of
+
+MAX_HANDS = 10_000  # a guard against players whose games never end (every bid set, every hand)
+
+
+class TableError(ValueError):
+    """A table that cannot be set (wrong number of seats, unknown bot) or played on; says why."""
+
+
+class NoEnd(TableError):
+    """A game that reached :data:`MAX_HANDS` hands without a winner."""
+
+
+@dataclass(frozen=True)
+class Human:
+    """A person's seat, by name."""
+
+    name: str = "human"
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A computer seat: a registered bot by name (``heuristic``, ``expert`` ...), or a player object.
+
+    ``seed`` fixes its random choices; by default it follows from the match seed and the seat
+    (:func:`bot_seed`), so the same seed plays the same game."""
+
+    name: str
+    seed: int | None = None
+    player: Player | None = None
+
+
+Seat = Human | Bot
+
+
+def bot_seed(match_seed: int | None, seat: int) -> int | None:
+    """The seed of the bot at ``seat`` in a match dealt from ``match_seed``: the one place it is chosen."""
+    return None if match_seed is None else match_seed * 16 + seat
+
+
+def seat_from_name(name: str) -> Seat:
+    """A seat from a record's player name: a registered bot (``heuristic`` or ``heuristic-1``), else a person."""
+    key = name.strip().lower()
+    if key in REGISTRY:
+        return Bot(key)
+    base, _, suffix = key.rpartition("-")
+    if suffix.isdigit() and base in REGISTRY:
+        return Bot(base)
+    return Human(name)
+
+
+HandHook = Callable[["Table", Hand], Any]
+GameHook = Callable[["Table"], Any]
+
+
+class Table:
+    """One game at one table.  See the module's text."""
+
+    def __init__(self, rules: RuleSet, seats: Sequence[Seat], seed: int | None = None, *,
+                 match: Match | None = None, on_hand_end: HandHook | None = None,
+                 on_game_end: GameHook | None = None) -> None:
+        if len(seats) != rules.players:
+            raise TableError(f"{rules.label} has {rules.players} seats; {len(seats)} given")
+        self.rules = rules
+        self.match = match if match is not None else Match(rules, seed)
+        self.seats: list[Seat] = list(seats)
+        self.players: list[Player | None] = [self._make(s, seat) for s, seat in enumerate(self.seats)]
+        self.on_hand_end = on_hand_end
+        self.on_game_end = on_game_end
+        self._game_hooked = self.match.is_over
+
+    def _make(self, s: int, seat: Seat) -> Player | None:
+        if isinstance(seat, Human):
+            return None
+        if seat.player is not None:
+            return seat.player
+        try:
+            return make_player(seat.name, seat.seed if seat.seed is not None else bot_seed(self.match.seed, s))
+        except ValueError as e:
+            raise TableError(str(e)) from None
+
+    # ------------------------------------------------------------------ who is where
+    @property
+    def names(self) -> list[str]:
+        """A name per seat, as records keep them: the person's name, or the bot's."""
+        return [seat.name for seat in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, seat in enumerate(self.seats) if isinstance(seat, Human)]
+
+    def is_human(self, seat: int) -> bool:
+        return isinstance(self.seats[seat], Human)
+
+    def set_seat(self, seat: int, who: Seat) -> None:
+        """Sit someone else at ``seat``: a bot takes over a missing person's seat, or gives it back."""
+        if not 0 <= seat < self.rules.players:
+            raise TableError(f"seat {seat} does not exist: seats are 0 to {self.rules.players - 1}")
+        self.seats[seat] = who
+        self.players[seat] = self._make(seat, who)
+
+    # ------------------------------------------------------------------ the game
+    @property
+    def hand(self) -> Hand:
+        return self.match.hand
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return None if self.match.is_over else self.match.hand.to_act
+
+    def human_to_act(self) -> bool:
+        seat = self.to_act
+        return seat is not None and self.is_human(seat)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see now, and nothing else."""
+        return view_of(self.match.hand, seat, self.match.totals)
+
+    def legal(self, seat: int) -> tuple[int, ...]:
+        return self.view(seat).legal
+
+    def check(self, seat: int, action: int) -> str | None:
+        """Why ``seat`` may not take ``action`` now, in the engine's words (None if it may)."""
+        if self.match.is_over:
+            return "the game is over"
+        return self.match.hand.check(action, seat)
+
+    def submit(self, seat: int, action: int) -> None:
+        """Apply ``seat``'s action; :class:`IllegalAction` with the reason, and nothing changed, if refused."""
+        if self.match.is_over:
+            raise IllegalAction("the game is over")
+        before = len(self.match.hands)
+        self.match.apply(action, seat)
+        if len(self.match.hands) > before:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        match = self.match
+        if self.on_hand_end is not None:
+            self.on_hand_end(self, match.hands[-1])
+        if match.is_over and not self._game_hooked:
+            self._game_hooked = True
+            if self.on_game_end is not None:
+                self.on_game_end(self)
+        elif len(match.hands) >= MAX_HANDS:
+            names = ", ".join(sorted(set(self.names)))
+            raise NoEnd(f"no winner after {MAX_HANDS} hands of {self.rules.label} ({names}): totals "
+                        f"{match.totals}; players who overbid are set every hand and never reach the goal")
+
+    # ------------------------------------------------------------------ bots
+    def think(self, seat: int | None = None) -> int:
+        """The bot's choice for the seat to act, without applying it (safe to run off the caller's loop)."""
+        seat = self.to_act if seat is None else seat
+        if seat is None:
+            raise TableError("the game is over")
+        player = self.players[seat]
+        if player is None:
+            raise TableError(f"seat {seat} is a person's ({self.seats[seat].name}); a bot cannot answer for it")
+        from .bots.seesall import SeesAllPlayer
+
+        if type(player) is SeesAllPlayer:  # the arena's measurement ceiling: the only one given the state
+            return player.act_state(self.match.hand, seat)
+        return player.act(self.view(seat))
+
+    def bot_step(self) -> tuple[int, int]:
+        """One bot move: (seat, action).  A bot that breaks the rules raises :class:`TableError`."""
+        seat = self.to_act
+        if seat is None:
+            raise TableError("the game is over")
+        action = self.think(seat)
+        try:
+            self.submit(seat, action)
+        except IllegalAction as e:
+            raise TableError(f"bot {self.seats[seat].name!r} at seat {seat} chose an illegal action "
+                             f"{action!r}: {e}") from None
+        return seat, action
+
+    def run_bots(self, stop: Callable[[Table], bool] | None = None) -> None:
+        """Play the bots' turns until a person must act, the game is over, or ``stop(table)`` says so."""
+        while not self.match.is_over and not self.is_human(self.match.hand.to_act):
+            if stop is not None and stop(self):
+                return
+            self.bot_step()
+
+    def play(self) -> Match:
+        """Play a game of bots only to its end."""
+        if self.humans:
+            raise TableError(f"people sit at seats {self.humans}: play() is for bots alone")
+        self.run_bots()
+        return self.match
+
+    # ------------------------------------------------------------------ events
+    def hands(self) -> list[Hand]:
+        """Every hand of the game so far, the one in progress last (if it has been dealt)."""
+        m = self.match
+        return m.hands + [m.hand] if not m.is_over and m.hand.dealt else list(m.hands)
+
+    def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The game so far as ``seat`` may know it (None: a spectator), from event number ``since`` on."""
+        out: list[dict[str, Any]] = []
+        for number, hand in enumerate(self.hands(), 1):
+            for op in L.public_operations(hand, seat):
+                out.append(event_json(number, op))
+        return out[since:]
+
+
+def event_json(hand_number: int, op: L.Operation) -> dict[str, Any]:
+    """An operation as a JSON-ready event: ``{"hand": 1, "op": "Play", "seat": 2, "card": "Y14"}``."""
+    out: dict[str, Any] = {"hand": hand_number, "op": type(op).__name__}
+    for f in fields(op):
+        out[f.name] = _json_value(getattr(op, f.name))
+    return out
+
+
+def _json_value(v: Any) -> Any:
+    if isinstance(v, Card):
+        return str(v)
+    if isinstance(v, CardSet):
+        return [str(c) for c in v]
+    if isinstance(v, tuple):
+        return [_json_value(x) for x in v]
+    return v

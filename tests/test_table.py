@@ -1,0 +1,119 @@
+"""The Table: named seats of people and bots, the one loop that drives a game, per-seat events."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rookgame import actions as A
+from rookgame import table as T
+from rookgame.bots import make_player
+from rookgame.cards import card_str, cards_of
+from rookgame.play import play_match
+from rookgame.record import game_record
+from rookgame.rules import preset
+from rookgame.state import IllegalAction
+from rookgame.table import Bot, Human, Table, TableError
+
+RULES = preset("kentucky-discard")
+
+
+def test_a_table_of_bots_plays_the_game_play_match_plays() -> None:
+    for name in ("kentucky-discard", "call-partner-5"):
+        rules = preset(name)
+        table = Table(rules, [Bot("heuristic")] * rules.players, seed=9)
+        table.play()
+        match = play_match(rules, [make_player("heuristic", 9 * 16 + s) for s in range(rules.players)], 9)
+        assert game_record(table.match, table.names) == game_record(match, table.names)
+
+
+def test_people_at_several_seats_each_answer_for_their_own_seat() -> None:
+    table = Table(RULES, [Human("Ann"), Bot("heuristic"), Human("Bo"), Bot("heuristic")], seed=3)
+    assert table.humans == [0, 2] and table.names == ["Ann", "heuristic", "Bo", "heuristic"]
+    for _ in range(400):
+        if table.is_over or len(table.match.hands) >= 2:
+            break
+        table.run_bots()
+        seat = table.to_act
+        assert seat is not None and table.is_human(seat)
+        other = 2 - seat
+        legal = table.legal(seat)
+        assert table.legal(other) == ()
+        before = list(table.hand.history)
+        with pytest.raises(IllegalAction, match=f"it is seat {seat}'s turn, not seat {other}'s"):
+            table.submit(other, legal[0])
+        assert table.hand.history == before  # a refused action changes nothing
+        table.submit(seat, legal[-1] if legal[-1] != A.REDEAL else legal[0])
+    assert len(table.match.hands) >= 2
+
+
+def test_thinking_changes_nothing_and_a_person_is_never_answered_for() -> None:
+    table = Table(RULES, [Human(), Bot("expert"), Bot("heuristic"), Bot("heuristic")], seed=5)
+    table.run_bots()
+    with pytest.raises(TableError, match="a person's"):
+        table.think(0)
+    table.submit(0, A.PASS)
+    seat = table.to_act
+    assert seat is not None and seat != 0
+    before = (list(table.hand.history), list(table.hand.hands))
+    action = table.think()
+    assert (list(table.hand.history), list(table.hand.hands)) == before
+    table.submit(seat, action)
+
+
+def test_each_seat_hears_only_what_it_may_know() -> None:
+    table = Table(RULES, [Bot("heuristic")] * 4, seed=11)
+    while len(table.match.hands) < 1:
+        table.bot_step()
+    hand = table.match.hands[0]
+    for seat in (0, 1, 2, 3, None):
+        events = table.events(seat)
+        json.dumps(events)  # JSON-ready
+        deal = events[0]
+        assert deal["op"] == "Deal"
+        for s in range(4):
+            assert (deal["hands"][s] is not None) == (s == seat)
+        buried = [e["card"] for e in events if e["op"] == "Bury" and e["hand"] == 1]
+        assert buried == ([card_str(c) for c in hand.buried] if seat == hand.bidder else [None] * 5)
+        # no card of another hand appears before it is played
+        text = json.dumps([e for e in events if e["op"] not in ("Play", "TrickWon") and e["hand"] == 1])
+        others = [c for s in range(4) if s != seat and s != hand.bidder for c in cards_of(hand.dealt[s])]
+        assert not any(f'"{card_str(c)}"' in text for c in others)
+    assert table.events(1, since=3) == table.events(1)[3:]
+
+
+def test_hooks_run_at_the_end_of_each_hand_and_of_the_game() -> None:
+    ends: list[int] = []
+    games: list[int] = []
+    table = Table(RULES, [Bot("heuristic")] * 4, seed=2, on_hand_end=lambda t, h: ends.append(len(t.match.hands)),
+                  on_game_end=lambda t: games.append(t.match.winner or 0))
+    table.play()
+    assert ends == list(range(1, len(table.match.hands) + 1)) and len(games) == 1
+
+
+def test_a_bot_takes_a_missing_persons_seat_and_gives_it_back() -> None:
+    table = Table(RULES, [Human("Ann"), Bot("heuristic"), Bot("heuristic"), Bot("heuristic")], seed=4)
+    table.run_bots()
+    table.set_seat(0, Bot("heuristic"))
+    table.bot_step()
+    table.set_seat(0, Human("Ann"))
+    assert table.is_human(0) and table.players[0] is None
+
+
+def test_bad_tables_are_refused_with_the_reason() -> None:
+    with pytest.raises(TableError, match="4 seats; 3 given"):
+        Table(RULES, [Bot("random")] * 3)
+    with pytest.raises(TableError, match="unknown bot 'nobody'"):
+        Table(RULES, [Bot("nobody")] * 4)
+    with pytest.raises(TableError, match="people sit at seats"):
+        Table(RULES, [Human()] + [Bot("random")] * 3).play()
+
+
+def test_a_game_that_never_ends_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(T, "MAX_HANDS", 3)
+    from .test_arena import Overbidder
+
+    table = Table(preset("kentucky-original"), [Bot("over", player=Overbidder(s)) for s in range(4)], seed=1)
+    with pytest.raises(T.NoEnd, match="no winner after 3 hands"):
+        table.play()
