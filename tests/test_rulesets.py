@@ -386,3 +386,17 @@ def test_json_errors_name_the_record_rules() -> None:
 def test_parse_card_in_top_trumps_is_normalised(tmp_path: Path) -> None:
     r = load_text(tmp_path, 'extra_cards = ["r1"]\ntop_trumps = ["r1"]\nnest_size = 6\n')
     assert r.extra_cards == ("R1",) and r.special_trumps[0] == parse_card("R1")
+
+
+def test_a_misspelt_rule_option_in_the_engine_is_a_type_error(tmp_path: Path) -> None:
+    """Rule options that take a word are Literal types: mypy (strict) refuses a typo such as "partner"."""
+    import subprocess
+    import sys
+
+    probe = tmp_path / "probe.py"
+    probe.write_text("from rookgame.rules import RuleSet\n\n\ndef f(r: RuleSet) -> bool:\n"
+                     "    return r.mode == 'partner' or r.nest_to == 'bidder'\n")
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(probe)],
+                         capture_output=True, text=True)
+    assert run.returncode == 1 and "Non-overlapping equality check" in run.stdout, run.stdout
+    assert run.stdout.count("error:") == 1  # the correct spelling passes

@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .cards import BIRD, BIRD2, COLOURS, CardError, card_str, make, parse_card, rank_of
 
@@ -36,20 +36,35 @@ def counter_key(text: str, where: str = "") -> str:
         raise RulesError(f"{where}counters: {t!r} is neither a rank 1-14 nor a card such as RK or R1") from None
 
 
-MODES = ("partners", "individual", "call-partner")
+# Every option that takes one of a few words is a Literal type, so that mypy catches a typo
+# anywhere in the engine; CHOICES, which checks files and records, is read off the same types.
+Mode = Literal["partners", "individual", "call-partner"]
+NestDealt = Literal["first_rounds", "last"]
+RankOrder = Literal["14-high", "1-high"]
+AllPass = Literal["redeal", "dealer_takes_min", "last_must_bid"]
+NestOrder = Literal["bury_first", "trump_first"]
+NestTo = Literal["last_trick", "bidder"]
+FirstLead = Literal["left_of_dealer", "bidder"]
+BirdPlay = Literal["anytime", "as_trump"]
+BirdRank = Literal["high", "low", "mid", "called"]
+BuryCounters = Literal["allowed", "forbidden"]
+Moon = Literal["off", "double"]
+Review = Literal["none", "last", "all"]
+
+MODES: tuple[Mode, ...] = get_args(Mode)
 CHOICES: dict[str, tuple[str, ...]] = {
     "mode": MODES,
-    "nest_dealt": ("first_rounds", "last"),
-    "rank_order": ("14-high", "1-high"),
-    "all_pass": ("redeal", "dealer_takes_min", "last_must_bid"),
-    "nest_order": ("bury_first", "trump_first"),
-    "nest_to": ("last_trick", "bidder"),
-    "first_lead": ("left_of_dealer", "bidder"),
-    "bird_play": ("anytime", "as_trump"),
-    "bird_rank": ("high", "low", "mid", "called"),
-    "bury_counters": ("allowed", "forbidden"),
-    "moon": ("off", "double"),
-    "review": ("none", "last", "all"),
+    "nest_dealt": get_args(NestDealt),
+    "rank_order": get_args(RankOrder),
+    "all_pass": get_args(AllPass),
+    "nest_order": get_args(NestOrder),
+    "nest_to": get_args(NestTo),
+    "first_lead": get_args(FirstLead),
+    "bird_play": get_args(BirdPlay),
+    "bird_rank": get_args(BirdRank),
+    "bury_counters": get_args(BuryCounters),
+    "moon": get_args(Moon),
+    "review": get_args(Review),
 }
 
 TOURNAMENT_COUNTERS = (("5", 5), ("10", 10), ("14", 10), ("RK", 20))
@@ -90,13 +105,13 @@ class RuleSet:
     preset: str = "kentucky-discard"
     name: str = ""
     players: int = 4
-    mode: str = "partners"
+    mode: Mode = "partners"
     ranks: tuple[int, ...] = tuple(range(5, 15))
     birds: int = 1
     extra_cards: tuple[str, ...] = ()
     nest_size: int = 5
-    nest_dealt: str = "first_rounds"
-    rank_order: str = "14-high"
+    nest_dealt: NestDealt = "first_rounds"
+    rank_order: RankOrder = "14-high"
     counters: tuple[tuple[str, int], ...] = TOURNAMENT_COUNTERS
     most_tricks_bonus: int = 0
     last_trick_bonus: int = 0
@@ -104,13 +119,13 @@ class RuleSet:
     max_bid: int | None = None  # None: the total points in play
     bid_step: int = 5
     goal: int = 300
-    all_pass: str = "redeal"
+    all_pass: AllPass = "redeal"
     no_counter_redeal: bool = False
-    nest_order: str = "bury_first"
-    nest_to: str = "last_trick"
-    first_lead: str = "left_of_dealer"
-    bird_play: str = "anytime"
-    bird_rank: str = "high"
+    nest_order: NestOrder = "bury_first"
+    nest_to: NestTo = "last_trick"
+    first_lead: FirstLead = "left_of_dealer"
+    bird_play: BirdPlay = "anytime"
+    bird_rank: BirdRank = "high"
     top_trumps: tuple[str, ...] = ()
     little_rook: bool = False
     black_two: bool = False
@@ -119,15 +134,15 @@ class RuleSet:
     partner_calls: int = 0
     announce_nest_points: bool = False
     # House rules players ask for (docs/rules-files.md, "House rules").
-    bury_counters: str = "allowed"
-    moon: str = "off"
+    bury_counters: BuryCounters = "allowed"
+    moon: Moon = "off"
     trump_before_nest: bool = False
     nest_shown: bool = False
     show_buried_trump: bool = False
     must_win_by_bid: bool = False
     lose_at: int | None = None
     trick_bonus: tuple[int, int] = (0, 0)  # (points, tricks): points for taking at least that many tricks
-    review: str = "none"  # what people may look at of the tricks already taken (seed 003: none)
+    review: Review = "none"  # what people may look at of the tricks already taken (seed 003: none)
     _tables: dict[tuple[int, bool, bool], PlayTables] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
