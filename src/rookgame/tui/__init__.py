@@ -107,7 +107,7 @@ def run_play(rules_spec: str | None, seat: int | None, partner: str | None, oppo
                 players = seat_players(rules, human, partner_bot, opponents_bot)
             bots: list[str | None] = [None if p == "human" else bot_name(p) for p in players]
             play_plain(rules, human, bots, seed, input_stream or sys.stdin, out, match=match,
-                       saves_dir=directory, save_path=path)
+                       saves_dir=directory, save_path=path, handle_signals=True)
             return 0
 
         from .app import RookApp, Settings
