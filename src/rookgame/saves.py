@@ -160,7 +160,7 @@ _claimed: dict[Path, SaveLock] = {}
 
 
 def _key(path: Path) -> Path:
-    return Path(os.path.abspath(path))
+    return Path(os.path.realpath(path))  # one save reached by two spellings is one save
 
 
 def claim_save(path: str | Path) -> SaveLock:
