@@ -22,6 +22,7 @@ from rookgame.saves import (
     CURRENT,
     FINISHED,
     SaveError,
+    SaveWriteError,
     rebuild,
     resume_game,
     save_game,
@@ -280,3 +281,185 @@ def _played(rules: object, seed: int, actions: int) -> Match:
         seat = match.hand.to_act
         match.apply(bots[seat].act(view_of(match.hand, seat, match.totals)), seat)
     return match
+
+
+# ---------------------------------------------------------------------- saves that lose nothing
+class Scripted(Answers):
+    """Answers, with extra lines typed after a given number of answers ("quit", a folder, ...)."""
+
+    def __init__(self, extra: dict[int, list[str]], limit: int = 10_000) -> None:
+        super().__init__(limit=limit)
+        self.extra = extra
+        self.pending: list[str] = []
+        self.moves = 0
+
+    def readline(self) -> str:
+        if not self.pending and self.moves in self.extra:
+            self.pending = self.extra.pop(self.moves)
+        if self.pending:
+            return self.pending.pop(0) + "\n"
+        self.moves += 1
+        return super().readline()
+
+
+def _hands_in_save(path: Path) -> int:
+    """The finished hands a save holds (the unfinished last one has no totals)."""
+    return sum("totals" in h for h in json.loads(path.read_text())["hands"])
+
+
+def test_line_mode_saves_after_every_hand(tmp_path: Path) -> None:
+    saved = tmp_path / CURRENT
+    seen: list[tuple[int, int]] = []
+
+    class Checking(Answers):
+        def readline(self) -> str:
+            assert self.match is not None
+            if self.match.hands:  # a kill at any prompt would lose no finished hand
+                seen.append((_hands_in_save(saved), len(self.match.hands)))
+            return super().readline()
+
+    answers = Checking()
+    match = Match(RULES, 11)
+    answers.match = match
+    play_plain(RULES, 0, BOTS, 11, answers, io.StringIO(), match=match, saves_dir=tmp_path)
+    assert match.is_over and len(match.hands) >= 3
+    assert seen and all(in_save == played for in_save, played in seen)
+    assert {played for _, played in seen} >= {1, 2}
+    assert not saved.exists(), "a finished game leaves no unfinished save behind"
+    assert len(list(read_jsonl(tmp_path / FINISHED))) == 1
+
+
+def test_a_save_to_a_folder_that_is_a_file_keeps_the_game_going_and_says_where(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.write_text("a file where the saves folder should be")
+    answers = Answers(limit=30)  # into the third hand, then the end of the input
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, answers, out, match=match, saves_dir=folder)
+    text = out.getvalue()
+    assert len(match.hands) >= 2 and not match.is_over
+    said = f"Could not save to {folder / CURRENT}: {folder} is a file, not a folder. The game goes on"
+    assert text.count(said) == len(match.hands)
+    assert "--saves-dir FOLDER" in text and "The game is not saved" in text
+    # through `rook play --plain`: a warning before the game, which is played all the same
+    err = io.StringIO()
+    out = io.StringIO()
+    assert run_play(None, None, None, None, True, None, 0, str(folder), 11, input_stream=io.StringIO("p\n"),
+                    output_stream=out, error_stream=err) == 0
+    assert f"warning: could not save to {folder / CURRENT}: {folder} is a file, not a folder" in err.getvalue()
+    assert "Your bid" in out.getvalue()
+
+
+def test_a_full_disk_mid_game_then_quit_offers_another_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    from rookgame import saves
+
+    full, other = tmp_path / "full", tmp_path / "other"
+    real = saves._write_whole
+
+    def write(path: Path, data: bytes) -> None:
+        if path.parent == full:
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(saves, "_write_whole", write)
+    # 20 answers: past the first hand; 'quit', then play on; 5 answers later 'quit' and another folder
+    answers = Scripted({20: ["quit", "play"], 25: ["quit", str(other)]})
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, answers, out, match=match, saves_dir=full)
+    text = out.getvalue()
+    assert f"Could not save to {full / CURRENT}: the disk is full. The game goes on" in text
+    assert text.count("Type another folder to save the game in, 'play' to play on") == 2
+    assert f"Game saved to {other / CURRENT}. Resume it with: rook play --plain --resume {other / CURRENT}" in text
+    again, _ = resume_game(other / CURRENT)
+    assert again.hand.history == match.hand.history and len(again.hands) == len(match.hands) >= 1
+    assert answers.moves == 25
+
+
+def test_save_folder_moves_the_game_to_another_folder(tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    answers = Scripted({3: [f"save {other}"]}, limit=20)
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, answers, out, match=match, saves_dir=tmp_path / "first")
+    assert f"Game saved to {other / CURRENT}; it is saved there after every hand" in out.getvalue()
+    again, _ = resume_game(other / CURRENT)
+    assert again.hand.history == match.hand.history
+    assert not (tmp_path / "first" / CURRENT).exists()
+
+
+def test_a_finished_game_that_cannot_be_kept_is_saved_where_it_can_be(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import rookgame.plain as plain
+
+    def refuse(match: Match, players: list[str], directory: object) -> Path:
+        raise SaveWriteError(tmp_path / FINISHED, "the disk is full")
+
+    monkeypatch.setattr(plain, "keep_finished", refuse)
+    answers = Answers()
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, answers, out, match=match, saves_dir=tmp_path)
+    text = out.getvalue()
+    saved = tmp_path / CURRENT
+    assert match.is_over and f"Could not keep the finished game in {tmp_path / FINISHED}: the disk is full." in text
+    assert f"It is saved in {saved} instead (see it with: rook replay {saved})." in text
+    assert replay_record(json.loads(saved.read_text())).finished
+
+
+def test_a_new_game_says_it_replaces_the_saved_one_and_quitting_at_once_keeps_it(tmp_path: Path) -> None:
+    first = Answers(limit=5)
+    match = Match(RULES, 21)
+    first.match = match
+    play_plain(RULES, 0, BOTS, 21, first, io.StringIO(), match=match, saves_dir=tmp_path)
+    saved = tmp_path / CURRENT
+    before = saved.read_text()
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, io.StringIO("quit\n"), out, saves_dir=tmp_path)
+    assert f"Note: a game is saved in {saved}; this new game replaces it once you play" in out.getvalue()
+    assert "the game saved in" in out.getvalue() and saved.read_text() == before
+
+
+def test_sigterm_saves_the_line_mode_game(tmp_path: Path) -> None:
+    import os
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    src = Path(__file__).resolve().parents[1] / "src"
+    env = {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    proc = subprocess.Popen([sys.executable, "-c", "from rookgame.cli import main; main()", "play", "--plain",
+                             "--seed", "11", "--saves-dir", str(tmp_path)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(b"p\n")  # one move, then the game waits for the next answer
+        proc.stdin.flush()
+        seen = b""
+        deadline = time.monotonic() + 20
+        waiting = False  # for the next answer, after the pass: the output ends with a prompt
+        while not waiting and time.monotonic() < deadline:
+            if select.select([proc.stdout], [], [], 0.5)[0]:
+                seen += os.read(proc.stdout.fileno(), 65536)
+            waiting = b"You pass." in seen and seen.endswith(b"): ")
+        assert waiting, seen.decode()
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    text = (seen + out).decode()
+    saved = tmp_path / CURRENT
+    assert proc.returncode == 0, err.decode()
+    assert f"Stopped (SIGTERM). Game saved to {saved}. Resume it with: rook play --plain --resume {saved}" in text
+    assert not err
+    match, players = resume_game(saved)
+    assert players[0] == "human" and match.hand.phase == Phase.PLAY, text  # past the pass that was typed

@@ -10,13 +10,14 @@ from pathlib import Path
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from rookgame import actions as A
 from rookgame.cards import card_str, cards_of
 from rookgame.record import read_jsonl, replay_record
 from rookgame.saves import CURRENT, resume_game
 from rookgame.state import Phase
-from rookgame.tui.app import GameScreen, HelpScreen, RookApp, Settings, SetupScreen
+from rookgame.tui.app import GameScreen, HelpScreen, RookApp, SaveProblemScreen, Settings, SetupScreen
 from rookgame.view import view_of
 
 SIZE = (120, 40)
@@ -276,3 +277,43 @@ def test_computer_moves_are_paced_by_timers(tmp_path: Path) -> None:
         assert "Your bid" in panel(app, "#prompt")
 
     run(app, script)
+
+
+def test_a_failed_save_is_shown_the_game_goes_on_and_another_folder_saves_it(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.write_text("a file where the saves folder should be")
+    other = tmp_path / "other"
+    app = RookApp(Settings("full-deck", 1, "heuristic", "heuristic", 17), pace=0, saves_dir=folder)
+    seen: dict[str, object] = {}
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        # the save after the first hand fails: said on screen, and the game is still there
+        await pilot.press("p")
+        for _ in range(40):
+            if screen.pause is not None or isinstance(app.screen, SaveProblemScreen):
+                break
+            await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveProblemScreen)
+        said = "".join(panel(app, "#problem-text").split())  # long paths wrap: compare without spaces
+        assert "".join(f"Could not save to {folder / CURRENT}: {folder} is a file, not a folder.".split()) in said
+        assert "Thegamegoeson." in said
+        await pilot.click("#go-on")
+        assert app.screen is screen and not app._exit and len(screen.match.hands) == 1
+        assert "Not saved" in " ".join(panel(app, "#prompt").split())
+        await pilot.press("enter")  # the next hand
+        assert screen.pause is None
+        # save and quit fails too: offered another folder, where the game is saved
+        await pilot.press("s")
+        assert isinstance(app.screen, SaveProblemScreen)
+        app.screen.query_one("#elsewhere", Input).value = str(other)
+        await pilot.click("#there")
+        seen["history"] = [list(h.history) for h in screen.match.hands] + [list(screen.match.hand.history)]
+
+    run(app, script)
+    saved = other / CURRENT
+    assert app.exit_message == f"Game saved to {saved}. Resume it with: rook play --resume {saved}"
+    match, _ = resume_game(saved)
+    assert [list(h.history) for h in match.hands] + [list(match.hand.history)] == seen["history"]

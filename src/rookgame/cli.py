@@ -89,6 +89,10 @@ def selfplay(
                   f"wins by side: {dict(sorted(wins.items()))}")
 
 
+def _torn_warning(file: Path, why: str) -> None:
+    err.print(f"[yellow]warning:[/yellow] {file}: {why}", highlight=False)
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="a .jsonl file of rook-record/1 games")],
@@ -101,7 +105,7 @@ def replay(
     checked = 0
     hands = 0
     try:
-        for n, rec in read_jsonl(file):
+        for n, rec in read_jsonl(file, on_torn=lambda why: _torn_warning(file, why)):
             if game is not None and n != game:
                 continue
             replay_record(rec, n)
@@ -235,7 +239,7 @@ def analyze(
         raise typer.Exit(2)
     record = None
     try:
-        for n, rec in read_jsonl(file):
+        for n, rec in read_jsonl(file, on_torn=lambda why: _torn_warning(file, why)):
             if n == game:
                 record = rec
                 break

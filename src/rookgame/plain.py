@@ -4,16 +4,23 @@ Every event is one line: the deal (your hand), each bid, the nest, trump, each c
 played and by whom, the winner of each trick, the score of the hand and the totals.
 When it is your turn a prompt names the legal choices in words and one line is read
 from the input.  Illegal input is refused with the engine's reason and asked again.
-At the end of the input the game is saved (when a saves directory is given) and the
-function returns cleanly.
+
+With a saves directory the game is saved after every hand, at the end of the input, on
+'quit', and (with ``handle_signals``, as ``rook play`` does) on SIGTERM or SIGHUP; a
+finished game is kept in ``finished.jsonl``.  A save that fails never ends the game: the
+line says where it could not go and why, and another folder can be named.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Protocol, TextIO
 
 from . import actions as A
@@ -22,7 +29,7 @@ from .bots import Player, make_player
 from .cards import card_str
 from .match import Match
 from .rules import RuleSet
-from .saves import CURRENT, HUMAN, keep_finished, save_game
+from .saves import CURRENT, HUMAN, SaveWriteError, keep_finished, save_game
 from .state import IllegalAction, Phase
 from .tui.words import (
     Seating,
@@ -45,7 +52,13 @@ from .view import View, view_of
 
 HELP = ("Type a choice and press Enter: a bid (85) or p to pass; a card (Y14, rk) to play or bury; "
         "a colour letter (b, r, y, g) to name trump; 'hint' for the computer's advice; 'hand' to hear your "
-        "cards again; 'last' for the taken tricks the rules let you see again; 'quit' to save and stop.")
+        "cards again; 'last' for the taken tricks the rules let you see again; 'quit' to save and stop; "
+        "'save FOLDER' to save the game in another folder and go on.")
+ELSEWHERE = "type 'save FOLDER' to keep it in another folder, or start rook play with --saves-dir FOLDER"
+
+
+class _Interrupted(Exception):
+    """A signal arrived while the game waited for an answer."""
 
 
 class LineSource(Protocol):
@@ -83,18 +96,69 @@ class PlainGame:
         self.hidden_buries = 0
         self.nest_told = False
         self.resumed = False
+        self.wrote_save = False
+        self.handle_signals = False
+        self.stopping: str | None = None  # why the game must stop now: a signal, or the output gone
+        self.reading = False
+        self.ended = False  # the input is at its end: nothing more can be asked
+        self.replaces_save = False  # a new game, and another game saved where it will be saved
+        self.answered = False  # the person has made a move in this game
         isatty = getattr(inp, "isatty", None)
         self.interactive = bool(isatty()) if callable(isatty) else False
 
     def say(self, text: str) -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
+        self.write(text + "\n")
+
+    def write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except OSError:  # the terminal or the pipe is gone: nobody to play with, so save and stop
+            self.stopping = self.stopping or "the output closed"
+
+    def read(self) -> str:
+        """One line of input; "" at its end, on Ctrl-C or a signal, or when the terminal is gone."""
+        try:
+            try:
+                self.reading = True
+                line = "" if self.stopping else self.inp.readline()
+            finally:
+                self.reading = False
+        except (KeyboardInterrupt, _Interrupted, OSError):
+            self.reading = False
+            line = ""
+        if not line:
+            self.ended = True
+        return line
 
     def view(self) -> View:
         return view_of(self.match.hand, self.human, self.match.totals)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Match:
+        with self.signals():
+            return self.play()
+
+    @contextlib.contextmanager
+    def signals(self) -> Iterator[None]:
+        """SIGTERM and SIGHUP (a closed terminal) save the game and stop, instead of losing it."""
+        if not self.handle_signals or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+        before = {sig: signal.signal(sig, self.on_signal) for sig in wanted}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
+
+    def on_signal(self, signum: int, frame: FrameType | None) -> None:
+        self.stopping = signal.Signals(signum).name
+        if self.reading:  # waiting for an answer: stop waiting (elsewhere the loop stops at the next move)
+            raise _Interrupted
+
+    def play(self) -> Match:
         m = self.match
         r = self.rules
         self.say(f"Rook: {r.label}, {r.players} players, " + ("two partnerships" if r.mode == "partners"
@@ -105,8 +169,12 @@ class PlainGame:
         if r.mode == "partners" and r.players == 4:
             self.say(f"Your partner is {self.seating.name((self.human + 2) % 4)}.")
         self.say("Type 'help' at any prompt for the ways to answer.")
+        self.note_replaced_save()
         announced = -1
         while not m.is_over:
+            if self.stopping:
+                self.leave()
+                return m
             hand = m.hand
             number = len(m.hands) + 1
             if announced != number:
@@ -116,7 +184,9 @@ class PlainGame:
             if seat == self.human:
                 action = self.ask()
                 if action is None:
-                    return self.stop()
+                    if self.leave():
+                        return m
+                    continue
             else:
                 player = self.players[seat]
                 assert player is not None
@@ -143,21 +213,20 @@ class PlainGame:
         v = self.view()
         self.context(v)
         while True:
-            self.out.write(f"{step_prompt(v)} ({choices_words(v)}): ")
-            self.out.flush()
-            try:
-                line = self.inp.readline()
-            except KeyboardInterrupt:
-                line = ""
+            self.write(f"{step_prompt(v)} ({choices_words(v)}): ")
+            line = self.read()
             if not line:
                 self.say("")
                 return None
             if not self.interactive:
-                self.out.write(line.rstrip("\r\n") + "\n")  # scripts: show the answer after its prompt
+                self.write(line.rstrip("\r\n") + "\n")  # scripts: show the answer after its prompt
             text = line.strip()
             word = text.lower()
             if word in ("quit", "exit", "save", "q"):
                 return None
+            if word.startswith("save "):
+                self.save_elsewhere(text[5:].strip())
+                continue
             if word in ("help", "?"):
                 self.say(HELP)
                 continue
@@ -179,6 +248,7 @@ class PlainGame:
                 self.say(f"Not understood: {e}")
                 continue
             if action in v.legal:
+                self.answered = True
                 return action
             if action >= A.NUM_ACTIONS:  # a bid past the action space: say it in the rules' terms
                 reason = f"bid {action - A.BID} is above the maximum bid {self.rules.effective_max_bid}"
@@ -218,6 +288,8 @@ class PlainGame:
             self.flush_buries(hand.bidder)
             self.say(event_line(self.seating, seat, action))
         finished = hand is not m.hand
+        if finished and not m.is_over:
+            self.autosave()  # a crash or a kill loses at most the hand in play
         v = view_of(hand, self.human, m.totals)
         if before_phase == Phase.BID and hand.phase in (Phase.NEST, Phase.PLAY, Phase.DONE):
             self.say(f"{self.seating.subject(hand.bidder, 'wins', 'win')} the bid at {hand.bid}.")
@@ -252,27 +324,115 @@ class PlainGame:
             self.hidden_buries = 0
             self.say(f"{self.seating.name(bidder)} buries {n} card{'s' if n != 1 else ''}.")
 
-    # ------------------------------------------------------------------ the end
-    def stop(self) -> Match:
-        m = self.match
-        if self.saves_dir is not None:
-            path = self.save_path or (self.saves_dir / CURRENT)
-            save_game(m, self.names, path)
-            self.say(f"Game saved to {path}. Resume it with: rook play --plain --resume {path}")
-        else:
-            self.say("Game left unfinished (not saved).")
-        return m
+    # ------------------------------------------------------------------ saving
+    def note_replaced_save(self) -> None:
+        """Before a new game replaces the saved one, say so while the old one can still be resumed."""
+        path = self.save_path
+        if self.resumed or path is None or not path.is_file():
+            return
+        self.replaces_save = True
+        self.say(f"Note: a game is saved in {path}; this new game replaces it once you play. "
+                 f"To carry on that one instead, quit now and run: rook play --plain --resume {path}")
 
+    def try_save(self) -> SaveWriteError | None:
+        assert self.save_path is not None
+        try:
+            save_game(self.match, self.names, self.save_path)
+        except SaveWriteError as e:
+            return e
+        self.wrote_save = True
+        return None
+
+    def autosave(self) -> None:
+        if self.save_path is None:
+            return
+        error = self.try_save()
+        if error is not None:
+            self.say(f"Could not save to {error.path}: {error.reason}. The game goes on; {ELSEWHERE}.")
+
+    def retarget(self, where: str) -> None:
+        """Save from now on to ``where``: a folder (its current.jsonl) or a .jsonl file."""
+        p = Path(where.removeprefix("to ").strip()).expanduser()
+        if p.suffix == ".jsonl" and not p.is_dir():
+            self.save_path, self.saves_dir = p, p.parent
+        else:
+            self.save_path, self.saves_dir = p / CURRENT, p
+        self.wrote_save = False  # a save there is this game's own only once written
+
+    def save_elsewhere(self, where: str) -> None:
+        if not where:
+            self.say("Say where: save FOLDER (or save FILE.jsonl).")
+            return
+        self.retarget(where)
+        error = self.try_save()
+        if error is None:
+            self.say(f"Game saved to {self.save_path}; it is saved there after every hand from now on.")
+        else:
+            self.say(f"Could not save to {error.path}: {error.reason}. The game goes on; {ELSEWHERE}.")
+
+    def leave(self) -> bool:
+        """Save the unfinished game on the way out.  False: the save failed and the person
+        chose to play on."""
+        why = f"Stopped ({self.stopping}). " if self.stopping else ""
+        if self.save_path is None:
+            self.say(f"{why}Game left unfinished (not saved).")
+            return True
+        if self.replaces_save and not self.answered:
+            self.say(f"{why}You have not played yet: the game saved in {self.save_path} stays as it was.")
+            return True
+        while (error := self.try_save()) is not None:
+            self.say(f"Could not save to {error.path}: {error.reason}.")
+            if self.stopping or self.ended:
+                self.say(f"{why}The game is not saved; next time start rook play with --saves-dir FOLDER.")
+                return True
+            self.write("Type another folder to save the game in, 'play' to play on, "
+                       "or press Enter to quit without saving: ")
+            answer = self.read().strip()
+            if not self.interactive and answer:
+                self.write(answer + "\n")
+            if answer.lower() == "play":
+                return False
+            if not answer:
+                self.say("Game left unsaved.")
+                return True
+            self.retarget(answer)
+        path = self.save_path
+        self.say(f"{why}Game saved to {path}. Resume it with: rook play --plain --resume {path}")
+        return True
+
+    # ------------------------------------------------------------------ the end
     def finish(self) -> None:
         m = self.match
         assert m.winner is not None
         self.say("")
         self.say(winner_line(self.seating, m.winner, m.totals))
-        if self.saves_dir is not None:
-            path = keep_finished(m, self.names, self.saves_dir)
-            self.say(f"The game is kept in {path} (see it with: rook replay {path}).")
-            if self.resumed and self.save_path is not None and self.save_path.exists():
-                self.save_path.unlink()  # the saved game is finished now: it lives on in finished.jsonl
+        if self.saves_dir is None:
+            return
+        directory = self.saves_dir
+        while True:
+            try:
+                path = keep_finished(m, self.names, directory)
+                break
+            except SaveWriteError as e:
+                self.say(f"Could not keep the finished game in {e.path}: {e.reason}.")
+                if self.save_path is not None and self.try_save() is None:  # lose nothing: replayable there
+                    self.say(f"It is saved in {self.save_path} instead (see it with: rook replay {self.save_path}).")
+                    return
+                if self.stopping or self.ended:
+                    self.say("The finished game is not kept.")
+                    return
+                self.write("Type another folder to keep it in, or press Enter to leave it: ")
+                answer = self.read().strip()
+                if not self.interactive and answer:
+                    self.write(answer + "\n")
+                if not answer:
+                    self.say("The finished game is not kept.")
+                    return
+                directory = Path(answer).expanduser()
+        self.say(f"The game is kept in {path} (see it with: rook replay {path}).")
+        if (self.resumed or self.wrote_save) and self.save_path is not None:
+            with contextlib.suppress(OSError):  # the game lives on in finished.jsonl; a stale save would not harm
+                self.save_path.unlink(missing_ok=True)
 
 
 def make_bots(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | None], seed: int | None
@@ -295,14 +455,15 @@ def make_bots(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | Non
 def play_plain(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | None], seed: int | None = None,
                input_stream: LineSource | None = None, output_stream: TextIO | None = None, *,
                match: Match | None = None, saves_dir: str | Path | None = None,
-               save_path: str | Path | None = None) -> Match:
+               save_path: str | Path | None = None, handle_signals: bool = False) -> Match:
     """Play a game in line mode and return the match (finished, or unfinished at the end of the input).
 
     ``bots`` gives a bot name or player per seat (the human seat's entry is ignored);
     ``seed`` decides the deal (a random one when None, printed so the game can be
     repeated).  ``match`` continues a resumed game.  With ``saves_dir`` an unfinished game
-    is saved to ``save_path`` (default ``saves_dir/current.jsonl``) at the end of the
-    input and a finished one is appended to ``saves_dir/finished.jsonl``."""
+    is saved to ``save_path`` (default ``saves_dir/current.jsonl``) after every hand and
+    at the end of the input, and a finished one is appended to ``saves_dir/finished.jsonl``.
+    ``handle_signals`` (main thread only): SIGTERM and SIGHUP save the game and return."""
     if not 0 <= human_seat < rules.players:
         raise ValueError(f"seat {human_seat} does not exist: {rules.label} has seats 0 to {rules.players - 1}")
     resumed = match is not None
@@ -317,4 +478,5 @@ def play_plain(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | No
     game = PlainGame(match, human_seat, players, names, input_stream or sys.stdin, output_stream or sys.stdout,
                      directory, target)
     game.resumed = resumed
+    game.handle_signals = handle_signals
     return game.run()

@@ -9,7 +9,7 @@ and winner, and reports the first fault with game, hand, trick and reason.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -117,8 +117,12 @@ def write_jsonl(path: str | Path, records: list[dict[str, Any]]) -> None:
             f.write(json.dumps(rec, separators=(",", ":")) + "\n")
 
 
-def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(game number from 1, record); a line that is not a JSON object raises RecordError."""
+def read_jsonl(path: str | Path, *, on_torn: Callable[[str], None] | None = None
+               ) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(game number from 1, record); a line that is not a JSON object raises RecordError.
+
+    With ``on_torn``, a torn line (the start of a record cut short while it was written,
+    by a crash or a full disk) is skipped and ``on_torn`` is told which line and why."""
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             if not line.strip():
@@ -126,10 +130,22 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
             try:
                 rec = json.loads(line)
             except json.JSONDecodeError as e:
+                if on_torn is not None and torn(line):
+                    on_torn(f"line {n} is a game cut short while it was written (a crash or a full disk); skipped")
+                    continue
                 raise RecordError(f"line {n} is not JSON: {e}", game=n) from None
             if not isinstance(rec, dict):
                 raise RecordError(f"line {n} is not a JSON object", game=n)
             yield n, rec
+
+
+RECORD_START = '{"format":' + json.dumps(FORMAT)  # how every record line that the package writes begins
+
+
+def torn(line: str) -> bool:
+    """A line that begins as a written record does but is not whole JSON: a write cut short."""
+    text = line.strip()
+    return text.startswith(RECORD_START) or RECORD_START.startswith(text)
 
 
 # ---------------------------------------------------------------------- schema

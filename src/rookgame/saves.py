@@ -9,13 +9,29 @@ the recorded deal, hand by hand, or the save is refused.
 The saves directory is ``$ROOK_HOME/games`` (``~/.rook/games`` without ``ROOK_HOME``):
 ``current.jsonl`` holds the game in progress, ``finished.jsonl`` gathers finished games
 (one per line, appended).
+
+Writing never loses what was there: a save goes to a temporary file of its own in the
+same folder, is flushed to disk and renamed over the old one, so a reader sees the old
+game or the new one, never half of one.  Writers of one save take turns on a lock file
+beside it (``.current.jsonl.lock``); a ``rook play`` session holds that lock for the
+whole game (:func:`claim_save`), so a second session refuses to overwrite its game.  A
+finished game is appended as one write of one whole line, after a newline if an earlier
+append was cut short, so a torn line never swallows the next game.  Anything the system
+refuses raises :class:`SaveWriteError`, which names the file and the system's reason.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import sys
+import tempfile
+import threading
+import time
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from . import actions as A
@@ -31,8 +47,27 @@ FINISHED = "finished.jsonl"
 HUMAN = "human"
 
 
+LOCK_WAIT = 2.0  # seconds a save waits for another writer of the same file: writes take milliseconds
+
+if sys.platform != "win32":
+    import fcntl
+
+
 class SaveError(ValueError):
     """A save file that cannot be read or resumed; the message says which file and why."""
+
+
+class SaveWriteError(SaveError):
+    """A save that could not be written: ``path`` is where it was to go, ``reason`` why not."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"could not save to {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class SaveInUse(SaveWriteError):
+    """Another process (another ``rook play``) holds the save's lock."""
 
 
 def saves_dir(override: str | Path | None = None) -> Path:
@@ -44,23 +79,204 @@ def saves_dir(override: str | Path | None = None) -> Path:
     return base / "games"
 
 
+# ---------------------------------------------------------------------- writing
+def _reason(e: OSError, path: Path) -> str:
+    """The system's reason in words, with the common puzzles spelled out."""
+    folder = path.parent
+    if isinstance(e, (FileExistsError, NotADirectoryError)):
+        for p in (folder, *folder.parents):
+            if p.exists() and not p.is_dir():
+                return f"{p} is a file, not a folder"
+    if e.errno == errno.ENOSPC:
+        return "the disk is full"
+    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return f"{folder} cannot be written ({e.strerror})"
+    return e.strerror or str(e)
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+def _flock(fd: int, wait: float) -> bool:
+    """Lock ``fd`` exclusively, trying for ``wait`` seconds; False if another holds it."""
+    if sys.platform == "win32":
+        return True  # no flock there: unique temporary names still keep every save whole
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.005)
+
+
+def _holder(lock: Path) -> str:
+    try:
+        pid = lock.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        pid = ""
+    who = f"another rook play (process {pid})" if pid.isdigit() else "another rook play"
+    return f"{who} is keeping its game there"
+
+
+def _open_lock(path: Path) -> int:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(_lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise SaveWriteError(path, _reason(e, path)) from None
+
+
+class SaveLock:
+    """A ``rook play`` session's hold on one save file (see :func:`claim_save`); released by
+    :meth:`release`, at the end of a ``with`` block, or when the process ends."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self.fd = fd
+        self.turns = threading.Lock()  # the session's own threads take turns, as other processes do
+        self.holds = 1  # claimed again by the same process: released by the last release
+
+    def release(self) -> None:
+        if _claimed.get(self.path) is not self:
+            return
+        self.holds -= 1
+        if self.holds == 0:
+            del _claimed[self.path]
+            os.close(self.fd)
+
+    def __enter__(self) -> SaveLock:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.release()
+
+
+_claimed: dict[Path, SaveLock] = {}
+
+
+def _key(path: Path) -> Path:
+    return Path(os.path.realpath(path))  # one save reached by two spellings is one save
+
+
+def claim_save(path: str | Path) -> SaveLock:
+    """Hold ``path``'s lock until released, so that no other process writes that save meanwhile.
+
+    :class:`SaveInUse` if another process holds it (two games in two terminals would
+    overwrite each other's save); :class:`SaveWriteError` if the lock file cannot be made
+    there (the save could not be written either)."""
+    path = _key(Path(path))
+    held = _claimed.get(path)
+    if held is not None:
+        held.holds += 1
+        return held
+    fd = _open_lock(path)
+    if not _flock(fd, 0):
+        os.close(fd)
+        raise SaveInUse(path, _holder(_lock_path(path)))
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))  # named in the other session's message
+    except OSError:
+        pass  # the lock holds without its note
+    lock = SaveLock(path, fd)
+    _claimed[path] = lock
+    return lock
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename or a new file in ``folder`` survive a crash (where the system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the file itself is synced
+    finally:
+        os.close(fd)
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """``data`` into a temporary file of its own beside ``path``, synced, then renamed over ``path``."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(path.parent)
+
+
 def save_game(match: Match, players: list[str], path: str | Path) -> Path:
-    """Write the game (finished or not) as a one-line ``.jsonl`` record, replacing the file."""
+    """Write the game (finished or not) as a one-line ``.jsonl`` record, replacing the file.
+
+    The old save stays whole until the new one is on disk; :class:`SaveWriteError` (the
+    file and the reason) if it cannot be written, or if another process holds the save."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    line = json.dumps(game_record(match, players), separators=(",", ":")) + "\n"
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(line, encoding="utf-8")
-    os.replace(tmp, path)  # never leave a half-written save behind
+    data = (json.dumps(game_record(match, players), separators=(",", ":")) + "\n").encode("utf-8")
+    own = _claimed.get(_key(path))
+    if own is not None:
+        with own.turns:
+            _write_saving(path, data)
+        return path
+    fd = _open_lock(path)
+    try:
+        if not _flock(fd, LOCK_WAIT):
+            raise SaveInUse(path, _holder(_lock_path(path)))
+        _write_saving(path, data)
+    finally:
+        os.close(fd)  # closing drops the lock
     return path
 
 
+def _write_saving(path: Path, data: bytes) -> None:
+    try:
+        _write_whole(path, data)
+    except OSError as e:
+        raise SaveWriteError(path, _reason(e, path)) from None
+
+
 def keep_finished(match: Match, players: list[str], directory: str | Path) -> Path:
-    """Append a finished game to ``finished.jsonl`` in ``directory``."""
+    """Append a finished game to ``finished.jsonl`` in ``directory``.
+
+    One write of one whole line on an append-only descriptor, synced; after a newline
+    when the file does not end in one (an earlier append cut short by a crash), so that
+    the torn line and this game stay apart.  :class:`SaveWriteError` if it cannot be kept."""
     path = Path(directory) / FINISHED
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(json.dumps(game_record(match, players), separators=(",", ":")) + "\n")
+    line = (json.dumps(game_record(match, players), separators=(",", ":")) + "\n").encode("utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise SaveWriteError(path, _reason(e, path)) from None
+    try:
+        if not _flock(fd, LOCK_WAIT):  # the newline check and the write, one writer at a time
+            raise SaveWriteError(path, "another rook play is writing there; try again")
+        size = os.fstat(fd).st_size
+        new = size == 0
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            line = b"\n" + line
+        written = os.write(fd, line)
+        if written != len(line):  # a short write: the disk filled up part way
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        os.fsync(fd)
+    except OSError as e:
+        raise SaveWriteError(path, _reason(e, path)) from None
+    finally:
+        os.close(fd)
+    if new:
+        _fsync_folder(path.parent)
     return path
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..bots import REGISTRY
 from ..match import Match
 from ..rules import RulesError, RuleSet, load
-from ..saves import CURRENT, SaveError, bot_name, resume_game
+from ..saves import CURRENT, SaveError, SaveInUse, SaveLock, SaveWriteError, bot_name, claim_save, resume_game
 from ..saves import saves_dir as default_saves_dir
 from .words import seat_players
 
@@ -46,7 +46,7 @@ def run_play(rules_spec: str | None, seat: int | None, partner: str | None, oppo
              input_stream: LineSource | None = None, output_stream: TextIO | None = None,
              error_stream: TextIO | None = None) -> int:
     """Play Rook against the computer; returns the exit code (0 played or saved, 1 a save that
-    cannot be resumed, 2 bad options).
+    cannot be resumed or that another ``rook play`` is keeping, 2 bad options).
 
     ``rules_spec``: preset or house-rules TOML file (default kentucky-discard); ``seat``: the
     human seat (default 0); ``partner`` / ``opponents``: registered bot names (default
@@ -85,24 +85,40 @@ def run_play(rules_spec: str | None, seat: int | None, partner: str | None, oppo
         if not 0 <= human < rules.players:
             return _fail(f"--seat {human}: {rules.label} has seats 0 to {rules.players - 1}", err, 2)
 
+    # This session holds its save for the whole game: a second `rook play` on the same save
+    # would overwrite this game's, so it is refused before anything is played.
+    target = path if path is not None else directory / CURRENT
+    lock: SaveLock | None = None
+    try:
+        lock = claim_save(target)
+    except SaveInUse as e:
+        return _fail(f"{target}: {e.reason}; finish or quit that game first, or keep this one in another "
+                     "folder: rook play --saves-dir FOLDER", err, 1)
+    except SaveWriteError as e:
+        err.write(f"warning: {e}; the game will say when a save fails (another folder: --saves-dir FOLDER)\n")
+
     partner_bot = (partner or DEFAULT_BOT).strip().lower()
     opponents_bot = (opponents or DEFAULT_BOT).strip().lower()
-    if plain:
-        from ..plain import play_plain
+    try:
+        if plain:
+            from ..plain import play_plain
 
-        if players is None:
-            players = seat_players(rules, human, partner_bot, opponents_bot)
-        bots: list[str | None] = [None if p == "human" else bot_name(p) for p in players]
-        play_plain(rules, human, bots, seed, input_stream or sys.stdin, out, match=match,
-                   saves_dir=directory, save_path=path)
-        return 0
+            if players is None:
+                players = seat_players(rules, human, partner_bot, opponents_bot)
+            bots: list[str | None] = [None if p == "human" else bot_name(p) for p in players]
+            play_plain(rules, human, bots, seed, input_stream or sys.stdin, out, match=match,
+                       saves_dir=directory, save_path=path, handle_signals=True)
+            return 0
 
-    from .app import RookApp, Settings
+        from .app import RookApp, Settings
 
-    settings = Settings(rules_spec=rules_spec or (rules.label if match is not None else DEFAULT_RULES),
-                        seat=human, partner=partner_bot, opponents=opponents_bot, seed=seed)
-    app = RookApp(settings, pace=pace, saves_dir=directory, match=match, players=players, resumed_from=path)
-    app.run()
-    if app.exit_message:
-        out.write(app.exit_message + "\n")
-    return app.return_code or 0
+        settings = Settings(rules_spec=rules_spec or (rules.label if match is not None else DEFAULT_RULES),
+                            seat=human, partner=partner_bot, opponents=opponents_bot, seed=seed)
+        app = RookApp(settings, pace=pace, saves_dir=directory, match=match, players=players, resumed_from=path)
+        app.run()
+        if app.exit_message:
+            out.write(app.exit_message + "\n")
+        return app.return_code or 0
+    finally:
+        if lock is not None:
+            lock.release()

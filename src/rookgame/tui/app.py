@@ -8,6 +8,7 @@ them at once, as the tests do).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,7 +31,16 @@ from ..bots import REGISTRY, Player, make_player
 from ..cards import BIRD, COLOURS, card_str, colour_of
 from ..match import Match
 from ..rules import PRESETS, RulesError, RuleSet, load
-from ..saves import CURRENT, SaveError, bot_name, keep_finished, load_record, resume_game, save_game
+from ..saves import (
+    CURRENT,
+    SaveError,
+    SaveWriteError,
+    bot_name,
+    keep_finished,
+    load_record,
+    resume_game,
+    save_game,
+)
 from ..state import IllegalAction, Phase
 from ..transcript import rules_rows
 from ..view import View, view_of
@@ -175,9 +185,12 @@ class RookApp(App[int]):
         self.push_screen(GameScreen(settings, match.rules, players, match=match, save_path=path))
 
     async def action_quit(self) -> None:
-        screen = self.screen
-        if isinstance(screen, GameScreen):
-            screen.save_and_quit()
+        if isinstance(self.screen, SaveProblemScreen):
+            return  # its own buttons say how to go on or to quit without saving
+        # the game may lie under the help screen: quitting there saves it too
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if game is not None:
+            game.save_and_quit()
         else:
             self.exit(0)
 
@@ -419,6 +432,72 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+# ====================================================================== a save that failed
+def chosen_place(text: str) -> Path:
+    """Where the person asks for a save: a folder (its current.jsonl) or a .jsonl file."""
+    p = Path(text.strip()).expanduser()
+    return p if p.suffix == ".jsonl" and not p.is_dir() else p / CURRENT
+
+
+class SaveProblemScreen(ModalScreen[Path | bool]):
+    """A save or a finished game that could not be written: try again, try another place, or
+    go on without it.  Dismissed with the place to try (a save file, or for a finished game
+    its folder), False to go on without saving, True (only when quitting) to quit unsaved."""
+
+    CSS = """
+    SaveProblemScreen { align: center middle; }
+    #problem { width: 90; height: auto; border: round #ff8080; background: #092a18; padding: 1 2; }
+    #problem Input { width: 100%; margin-top: 1; }
+    #problem-buttons { height: auto; margin-top: 1; }
+    #problem-buttons Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "go_on", "Go on")]
+
+    def __init__(self, error: SaveWriteError, purpose: str) -> None:
+        super().__init__()
+        self.error = error
+        self.purpose = purpose  # "play": a save after a hand; "quit": save and quit; "keep": a finished game
+
+    def compose(self) -> ComposeResult:
+        what = "keep the finished game in" if self.purpose == "keep" else "save to"
+        after = {"play": "The game goes on. ", "quit": "", "keep": ""}[self.purpose]
+        with Vertical(id="problem"):
+            yield Static(f"Could not {what} {self.error.path}: {self.error.reason}.\n{after}"
+                         "Try again, or type another folder and choose Save there.", id="problem-text")
+            yield Input(value=str(self.error.path.parent), placeholder="a folder, or a .jsonl file",
+                        id="elsewhere")
+            with Horizontal(id="problem-buttons"):
+                yield Button("Try again", variant="primary", id="retry")
+                yield Button("Save there", variant="success", id="there")
+                yield Button("Play on" if self.purpose != "keep" else "Leave it", id="go-on")
+                if self.purpose == "quit":
+                    yield Button("Quit without saving", variant="error", id="quit-unsaved")
+
+    def on_mount(self) -> None:
+        self.query_one("#retry", Button).focus()
+
+    @on(Button.Pressed, "#retry")
+    def retry(self) -> None:
+        self.dismiss(self.error.path.parent if self.purpose == "keep" else self.error.path)
+
+    @on(Input.Submitted, "#elsewhere")
+    @on(Button.Pressed, "#there")
+    def there(self) -> None:
+        text = self.query_one("#elsewhere", Input).value
+        if not text.strip():
+            return
+        place = Path(text.strip()).expanduser()
+        self.dismiss(place if self.purpose == "keep" else chosen_place(text))
+
+    @on(Button.Pressed, "#go-on")
+    def action_go_on(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#quit-unsaved")
+    def quit_unsaved(self) -> None:
+        self.dismiss(True)
+
+
 # ====================================================================== the game
 class GameScreen(Screen[None]):
     """The table: one seat's view, its choices, the others' moves on timers."""
@@ -458,6 +537,7 @@ class GameScreen(Screen[None]):
         self.pause: PadRow | None = None  # a hand just ended: its result is shown until Enter
         self.timer: Timer | None = None
         self.kept = False
+        self.keep_dir: Path | None = None  # where finished games go, when the person chose another folder
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -612,13 +692,22 @@ class GameScreen(Screen[None]):
             return
         self.kept = True
         app = self.app
-        directory = app.saves_dir if isinstance(app, RookApp) else None
+        directory = self.keep_dir or (app.saves_dir if isinstance(app, RookApp) else None)
         if directory is not None:
+            self.keep_game(directory)
+
+    def keep_game(self, directory: Path) -> None:
+        m = self.match
+        try:
             path = keep_finished(m, self.players, directory)
-            self.message = f"The game is kept in {path} (rook replay {path})."
-            target = self.save_path or directory / CURRENT
-            if (self.wrote_save or self.save_path is not None) and target.exists():
-                target.unlink()
+        except SaveWriteError as e:
+            self.save_failed(e, "keep")
+            return
+        self.message = f"The game is kept in {path} (rook replay {path})."
+        target = self.save_target()
+        if target is not None and (self.wrote_save or self.save_path is not None):
+            with contextlib.suppress(OSError):  # the game lives on in finished.jsonl
+                target.unlink(missing_ok=True)
 
     # ------------------------------------------------------------------ saving
     def save_target(self) -> Path | None:
@@ -628,11 +717,20 @@ class GameScreen(Screen[None]):
             return self.save_path
         return directory / CURRENT if directory is not None else None
 
+    def write_save(self, target: Path, purpose: str) -> bool:
+        """Save to ``target``; on failure say so and offer another place (the game goes on)."""
+        try:
+            save_game(self.match, self.players, target)
+        except SaveWriteError as e:
+            self.save_failed(e, purpose)
+            return False
+        self.wrote_save = True
+        return True
+
     def autosave(self) -> None:
         target = self.save_target()
         if target is not None and not self.match.is_over:
-            save_game(self.match, self.players, target)
-            self.wrote_save = True
+            self.write_save(target, "play")
 
     def save_and_quit(self) -> None:
         app = self.app
@@ -641,9 +739,37 @@ class GameScreen(Screen[None]):
         if self.match.is_over or target is None:
             app.exit(0)
             return
-        save_game(self.match, self.players, target)
-        app.exit_message = f"Game saved to {target}. Resume it with: rook play --resume {target}"
-        app.exit(0)
+        if self.write_save(target, "quit"):
+            app.exit_message = f"Game saved to {target}. Resume it with: rook play --resume {target}"
+            app.exit(0)
+
+    def save_failed(self, error: SaveWriteError, purpose: str) -> None:
+        self.message = f"Could not save to {error.path}: {error.reason}."
+        self.redraw()
+
+        def chosen(place: Path | bool | None) -> None:
+            app = self.app
+            if isinstance(place, Path):
+                if purpose == "keep":
+                    self.keep_dir = place
+                    self.keep_game(place)
+                    self.redraw()
+                    return
+                self.save_path = place  # later saves go there too
+                if purpose == "quit":
+                    self.save_and_quit()
+                elif self.write_save(place, purpose):
+                    self.message = f"Game saved to {place}; it is saved there after every hand from now on."
+                self.redraw()
+            elif place is True and isinstance(app, RookApp):
+                app.exit_message = "Game not saved."
+                app.exit(0)
+            else:
+                self.message = (f"The finished game is not kept ({error.path}: {error.reason})." if purpose == "keep"
+                                else f"Not saved ({error.path}: {error.reason}); the next save tries again.")
+                self.redraw()
+
+        self.app.push_screen(SaveProblemScreen(error, purpose), chosen)
 
     # ------------------------------------------------------------------ keys and clicks
     def on_key(self, event: Key) -> None:

@@ -1,0 +1,191 @@
+"""Saves and finished games lose nothing: failed writes, two writers, torn lines, two sessions."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import io
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rookgame import saves
+from rookgame.bots import make_player
+from rookgame.cli import app
+from rookgame.match import Match
+from rookgame.record import read_jsonl, replay_record
+from rookgame.rules import load
+from rookgame.saves import (
+    CURRENT,
+    FINISHED,
+    SaveInUse,
+    SaveWriteError,
+    claim_save,
+    keep_finished,
+    load_record,
+    resume_game,
+    save_game,
+)
+from rookgame.tui import run_play
+from rookgame.view import view_of
+
+RULES = load("kentucky-discard")
+PLAYERS = ["human", "heuristic", "heuristic", "heuristic"]
+
+
+def played(seed: int, actions: int) -> Match:
+    match = Match(RULES, seed)
+    bots = [make_player("heuristic", seed * 16 + s) for s in range(RULES.players)]
+    for _ in range(actions):
+        if match.is_over:
+            break
+        seat = match.hand.to_act
+        match.apply(bots[seat].act(view_of(match.hand, seat, match.totals)), seat)
+    return match
+
+
+def test_a_save_that_cannot_be_written_says_where_and_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = played(3, 20)
+    folder_file = tmp_path / "games"
+    folder_file.write_text("not a folder")
+    with pytest.raises(SaveWriteError) as caught:
+        save_game(match, PLAYERS, folder_file / CURRENT)
+    assert caught.value.path == folder_file / CURRENT
+    assert str(caught.value) == f"could not save to {folder_file / CURRENT}: {folder_file} is a file, not a folder"
+
+    # a full disk: the old save stays whole and no temporary file is left behind
+    path = tmp_path / CURRENT
+    save_game(match, PLAYERS, path)
+    before = path.read_bytes()
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(saves.os, "fsync", full)
+    with pytest.raises(SaveWriteError, match="the disk is full"):
+        save_game(played(3, 40), PLAYERS, path)
+    with pytest.raises(SaveWriteError, match="the disk is full"):
+        keep_finished(played(3, 10_000), PLAYERS, tmp_path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []
+
+
+def test_two_writers_never_see_a_missing_or_empty_save(tmp_path: Path) -> None:
+    path = tmp_path / CURRENT
+    games = [played(5, n) for n in (10, 30)]
+    save_game(games[0], PLAYERS, path)
+    problems: list[BaseException] = []
+    done = threading.Event()
+
+    def write(match: Match) -> None:
+        try:
+            for _ in range(40):
+                save_game(match, PLAYERS, path)
+        except BaseException as e:
+            problems.append(e)
+
+    def read() -> None:
+        while not done.is_set():
+            try:
+                rec = load_record(path)
+                assert len(rec["hands"]) >= 1
+            except BaseException as e:
+                problems.append(e)
+                return
+
+    writers = [threading.Thread(target=write, args=(m,)) for m in games]
+    reader = threading.Thread(target=read)
+    reader.start()
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join()
+    done.set()
+    reader.join()
+    assert problems == []
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    resume_game(path)
+
+
+def _held_by_another_process(path: Path, pid: int = 4242) -> int:
+    """Hold ``path``'s lock as another ``rook play`` would (flock conflicts between open files)."""
+    fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    os.write(fd, f"{pid}\n".encode())
+    return fd
+
+
+def test_a_second_rook_play_does_not_overwrite_the_first_ones_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fd = _held_by_another_process(tmp_path / CURRENT)
+    try:
+        err = io.StringIO()
+        code = run_play(None, None, None, None, True, None, 0, str(tmp_path), 5,
+                        input_stream=io.StringIO("p\n"), output_stream=io.StringIO(), error_stream=err)
+        assert code == 1
+        assert "another rook play (process 4242) is keeping its game there" in err.getvalue()
+        assert "--saves-dir" in err.getvalue()
+        assert not (tmp_path / CURRENT).exists()
+        monkeypatch.setattr(saves, "LOCK_WAIT", 0.05)
+        with pytest.raises(SaveInUse, match="process 4242"):
+            save_game(played(5, 10), PLAYERS, tmp_path / CURRENT)
+    finally:
+        os.close(fd)
+    # once the other session is gone, the save is free; a session's own saves pass its lock
+    with claim_save(tmp_path / CURRENT):
+        save_game(played(5, 10), PLAYERS, tmp_path / CURRENT)
+    resume_game(tmp_path / CURRENT)
+
+
+def _finished_with_a_torn_line(tmp_path: Path) -> tuple[Path, Match]:
+    game = played(8, 10_000)
+    assert game.is_over
+    path = keep_finished(game, PLAYERS, tmp_path)
+    line = path.read_text()
+    with open(path, "a") as f:
+        f.write(line[: len(line) // 2])  # a crash in the middle of the next append
+    return path, game
+
+
+def test_a_torn_last_line_of_finished_games_is_skipped_and_reported(tmp_path: Path) -> None:
+    path, _ = _finished_with_a_torn_line(tmp_path)
+    told: list[str] = []
+    games = list(read_jsonl(path, on_torn=told.append))
+    assert [n for n, _ in games] == [1]
+    assert told == ["line 2 is a game cut short while it was written (a crash or a full disk); skipped"]
+    res = CliRunner().invoke(app, ["replay", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "line 2 is a game cut short" in res.output and "1 game(s)" in res.output
+
+
+def test_the_next_finished_game_is_not_glued_to_a_torn_line(tmp_path: Path) -> None:
+    path, game = _finished_with_a_torn_line(tmp_path)
+    keep_finished(game, PLAYERS, tmp_path)
+    told: list[str] = []
+    games = list(read_jsonl(path, on_torn=told.append))
+    assert [n for n, _ in games] == [1, 3] and len(told) == 1
+    for n, rec in games:
+        assert replay_record(rec, n).match.totals == game.totals
+    res = CliRunner().invoke(app, ["replay", str(path), "--game", "3"])
+    assert res.exit_code == 0, res.output
+    # other damage is still an error: only a record cut short is passed over
+    path.write_text(path.read_text() + "garbage\n")
+    res = CliRunner().invoke(app, ["replay", str(path)])
+    assert res.exit_code == 1 and "line 4 is not JSON" in res.output
+
+
+def test_finished_games_from_two_writers_are_each_one_whole_line(tmp_path: Path) -> None:
+    games = [played(s, 10_000) for s in (8, 9)]
+    threads = [threading.Thread(target=lambda m=m: [keep_finished(m, PLAYERS, tmp_path) for _ in range(10)])
+               for m in games]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    lines = (tmp_path / FINISHED).read_text().splitlines()
+    assert len(lines) == 20 and all(json.loads(line)["winner"] is not None for line in lines)
