@@ -101,3 +101,16 @@ def test_no_nest_means_no_nest_taken() -> None:
         while not hand.is_over:
             hand.apply(rng.choice(hand.legal_actions()))
         assert not any(isinstance(op, L.TakeNest) for op in L.operations(hand))
+
+
+def test_operations_go_to_json_and_back() -> None:
+    import json
+
+    for name in ("kentucky-discard", "call-partner-6", "full-deck"):
+        hand = random_hand(name, 2)
+        for seat in (None, 0, hand.bidder):
+            for op in L.public_operations(hand, seat):
+                data = json.loads(json.dumps(L.operation_json(op)))
+                assert L.operation_from_json(data) == op
+    with pytest.raises(ValueError, match="'Dance' is not an operation"):
+        L.operation_from_json({"op": "Dance"})

@@ -14,7 +14,8 @@ Every operation's repr pastes back as code (``Play(seat=1, card=Card('Y14'))``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from . import actions as A
 from .cards import Card, CardSet
@@ -135,6 +136,14 @@ class AnnounceNest:
 
 
 @dataclass(frozen=True, slots=True)
+class StartPlay:
+    """The declarations are made: the card play starts with ``trump`` (-1 none), ``seat`` to lead."""
+
+    seat: int
+    trump: int
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     seat: int
     card: Card
@@ -169,7 +178,7 @@ class ThrownIn:
 
 
 Operation = (Deal | Bid | Pass | Redeal | WinBid | TakeNest | Bury | NameTrump | CallDirection | CallBird | CallPartner
-             | AnnounceNest | Play | TrickWon | Scored | ThrownIn)
+             | AnnounceNest | StartPlay | Play | TrickWon | Scored | ThrownIn)
 ACTION_OPERATIONS = (Bid, Pass, Redeal, Bury, NameTrump, CallDirection, CallBird, CallPartner, Play)
 
 
@@ -222,6 +231,8 @@ def operations(hand: Hand) -> list[Operation]:
     if hand.nest_points is not None:
         ops.append(AnnounceNest(bidder, hand.nest_points))
     n = hand.n
+    first = hand.tricks[0][0] if hand.tricks else hand.leader
+    ops.append(StartPlay(first, hand.trump))
     points = hand.points
     for leader, cards, winner in hand.tricks:
         for i, c in enumerate(cards):
@@ -286,3 +297,52 @@ def actions_of(ops: list[Operation]) -> list[tuple[int, int]]:
         if action is not None:
             out.append((op.seat, action))
     return out
+
+
+# ---------------------------------------------------------------------- JSON
+_KINDS: dict[str, type] = {k.__name__: k for k in (
+    Deal, Bid, Pass, Redeal, WinBid, TakeNest, Bury, NameTrump, CallDirection, CallBird, CallPartner,
+    AnnounceNest, StartPlay, Play, TrickWon, Scored, ThrownIn)}
+
+
+def operation_json(op: Operation) -> dict[str, Any]:
+    """An operation as JSON: ``{"op": "Play", "seat": 2, "card": "Y14"}`` (cards as text, sets as lists)."""
+    out: dict[str, Any] = {"op": type(op).__name__}
+    for f in fields(op):
+        out[f.name] = _json_value(getattr(op, f.name))
+    return out
+
+
+def _json_value(v: Any) -> Any:
+    if isinstance(v, Card):
+        return str(v)
+    if isinstance(v, CardSet):
+        return [str(c) for c in v]
+    if isinstance(v, tuple):
+        return [_json_value(x) for x in v]
+    return v
+
+
+def operation_from_json(data: dict[str, Any]) -> Operation:
+    """The inverse of :func:`operation_json` (extra keys such as ``hand`` are ignored)."""
+    kind = _KINDS.get(str(data.get("op")))
+    if kind is None:
+        raise ValueError(f"{data.get('op')!r} is not an operation; operations: {', '.join(_KINDS)}")
+    values: dict[str, Any] = {}
+    for f in fields(kind):
+        if f.name not in data:
+            continue
+        v = data[f.name]
+        if f.name == "card":
+            v = None if v is None else Card(v)
+        elif f.name in ("cards", "nest") and kind is not TrickWon:
+            v = None if v is None else CardSet(" ".join(v))
+        elif f.name == "cards":
+            v = tuple(Card(c) for c in v)
+        elif f.name == "hands":
+            v = tuple(None if h is None else CardSet(" ".join(h)) for h in v)
+        elif isinstance(v, list):
+            v = tuple(v)
+        values[f.name] = v
+    op: Operation = kind(**values)
+    return op

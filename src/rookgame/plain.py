@@ -21,16 +21,18 @@ import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from . import actions as A
+from . import log as L
 from .actions import ActionError
-from .bots import Player, make_player
-from .cards import card_str
+from .bots import Player
+from .cards import card_str, parse_cards
 from .match import Match
 from .rules import RuleSet
 from .saves import CURRENT, HUMAN, SaveWriteError, keep_finished, save_game
-from .state import IllegalAction, Phase
+from .state import Hand, IllegalAction, Phase
+from .table import Bot, Human, Seat, Table, TableError
 from .tui.words import (
     Seating,
     choices_words,
@@ -43,12 +45,11 @@ from .tui.words import (
     score_pad,
     step_prompt,
     trick_plays,
-    trick_points,
     trump_words,
     winner_line,
     winning_so_far,
 )
-from .view import View, view_of
+from .view import View
 
 HELP = ("Type a choice and press Enter: a bid (85) or p to pass; a card (Y14, rk) to play or bury; "
         "a colour letter (b, r, y, g) to name trump; 'hint' for the computer's advice; 'hand' to hear your "
@@ -67,34 +68,33 @@ class LineSource(Protocol):
     def readline(self) -> str: ...
 
 
-def _player_names(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | None]) -> list[str]:
-    names = []
-    for s in range(rules.players):
-        if s == human_seat:
-            names.append(HUMAN)
-        else:
-            b = bots[s]
-            names.append(b if isinstance(b, str) else getattr(b, "name", "bot"))
-    return names
-
-
 class PlainGame:
-    """The line-mode loop; see :func:`play_plain`."""
+    """The line-mode loop on a :class:`~rookgame.table.Table`; see :func:`play_table`.
 
-    def __init__(self, match: Match, human: int, players: list[Player | None], names: list[str],
-                 inp: LineSource, out: TextIO, saves_dir: Path | None = None, save_path: Path | None = None) -> None:
-        self.match = match
-        self.rules = match.rules
-        self.human = human
-        self.players = players
-        self.names = names
+    With one person the game is told from that seat ("You bid 80").  With several people
+    on one screen (pass-and-play) it is told as the whole table sees it, by name, and each
+    person's cards are shown only after the screen was handed to that person."""
+
+    def __init__(self, table: Table, inp: LineSource, out: TextIO, saves_dir: Path | None = None,
+                 save_path: Path | None = None) -> None:
+        self.table = table
+        self.match = table.match
+        self.rules = table.rules
+        self.names = table.names
+        people = table.humans
+        if not people:
+            raise TableError("the line mode needs a person at the table; Table.play() plays bots alone")
+        self.solo = len(people) == 1
+        self.human = people[0] if self.solo else -1  # the seat the game is told from; -1: the whole table
+        self.narrator: int | None = self.human if self.solo else None
+        self.seating = Seating(self.rules, self.human, tuple(self.names), tuple(people))
+        self.viewer = self.human  # the person whose cards may be on screen now
         self.inp = inp
         self.out = out
         self.saves_dir = saves_dir
         self.save_path = save_path
-        self.seating = Seating(match.rules, human, tuple(names))
+        self.heard = 0  # events told so far
         self.hidden_buries = 0
-        self.nest_told = False
         self.resumed = False
         self.wrote_save = False
         self.handle_signals = False
@@ -102,7 +102,7 @@ class PlainGame:
         self.reading = False
         self.ended = False  # the input is at its end: nothing more can be asked
         self.replaces_save = False  # a new game, and another game saved where it will be saved
-        self.answered = False  # the person has made a move in this game
+        self.answered = False  # a person has made a move in this game
         isatty = getattr(inp, "isatty", None)
         self.interactive = bool(isatty()) if callable(isatty) else False
 
@@ -131,8 +131,8 @@ class PlainGame:
             self.ended = True
         return line
 
-    def view(self) -> View:
-        return view_of(self.match.hand, self.human, self.match.totals)
+    def view(self, seat: int | None = None) -> View:
+        return self.table.view(self.viewer if seat is None else seat)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Match:
@@ -159,6 +159,7 @@ class PlainGame:
             raise _Interrupted
 
     def play(self) -> Match:
+        table = self.table
         m = self.match
         r = self.rules
         self.say(f"Rook: {r.label}, {r.players} players, " + ("two partnerships" if r.mode == "partners"
@@ -166,50 +167,132 @@ class PlainGame:
                  + f"; first to {r.goal} wins. Seed {m.seed}.")
         seats = "; ".join(self.seating.long_name(s) for s in range(r.players))
         self.say(f"Seats: {seats}.")
-        if r.mode == "partners" and r.players == 4:
+        if r.mode == "partners" and r.players == 4 and self.solo:
             self.say(f"Your partner is {self.seating.name((self.human + 2) % 4)}.")
+        if not self.solo:
+            self.say("Pass and play: each person's cards are shown only after the screen is handed to them.")
         self.say("Type 'help' at any prompt for the ways to answer.")
         self.note_replaced_save()
-        announced = -1
+        if self.resumed:  # tell the hand in play again from its deal: a recap of the bidding and trump
+            self.heard = len(table.events(self.narrator)) - len(L.public_operations(m.hand, self.narrator))
+        self.tell()
         while not m.is_over:
             if self.stopping:
                 self.leave()
                 return m
-            hand = m.hand
-            number = len(m.hands) + 1
-            if announced != number:
-                announced = number
-                self.start_hand(number)
-            seat = hand.to_act
-            if seat == self.human:
-                action = self.ask()
+            seat = m.hand.to_act
+            if table.is_human(seat):
+                if not self.hand_to(seat):
+                    if self.leave():
+                        return m
+                    continue
+                action = self.ask(seat)
                 if action is None:
                     if self.leave():
                         return m
                     continue
             else:
-                player = self.players[seat]
-                assert player is not None
-                action = player.act(view_of(hand, seat, m.totals))
-            self.apply(seat, action)
+                action = table.think(seat)
+            try:
+                table.submit(seat, action)
+            except IllegalAction as e:  # a bot that breaks the rules: say so and stop
+                raise RuntimeError(f"{self.names[seat]} at seat {seat} chose an illegal action: {e}") from None
+            self.tell()
         self.finish()
         return m
-
-    def start_hand(self, number: int) -> None:
-        m = self.match
-        self.nest_told = False
-        v = self.view()
-        self.say("")
-        self.say(f"Hand {number}. Dealer: {self.seating.name(m.hand.dealer)}. "
-                 f"Totals: {self.totals_text()}.")
-        self.say(f"Your hand ({len(v.hand)} cards): {hand_by_colour(self.rules, list(v.hand))}.")
 
     def totals_text(self) -> str:
         return ", ".join(f"{self.seating.side_name(s)} {t}" for s, t in enumerate(self.match.totals))
 
-    # ------------------------------------------------------------------ the human's turn
-    def ask(self) -> int | None:
+    # ------------------------------------------------------------------ telling what happens
+    def tell(self) -> None:
+        """Say every new event of the game, as the narrator's seat may know it."""
+        events = self.table.events(self.narrator, self.heard)
+        self.heard += len(events)
+        for e in events:
+            self.tell_one(e)
+
+    def tell_one(self, e: dict[str, Any]) -> None:
+        op = e["op"]
+        sn = self.seating
+        seat = e.get("seat", -1)
+        if op == "Bury" and e["card"] is None:
+            self.hidden_buries += 1  # another seat's burial: the table learns only that a card went
+            return
+        self.flush_buries(self.table.hand.bidder if op == "Bury" else seat)
+        if op == "Deal":
+            self.say("")
+            self.say(f"Hand {e['hand']}. Dealer: {sn.name(e['dealer'])}. Totals: {self.totals_text()}.")
+            mine = e["hands"][self.narrator] if self.narrator is not None else None
+            if mine is not None:
+                self.say(f"Your hand ({len(mine)} cards): {hand_by_colour(self.rules, parse_cards(mine))}.")
+        elif op == "WinBid":
+            self.say(f"{sn.subject(seat, 'wins', 'win')} the bid at {e['value']}.")
+        elif op == "TakeNest":
+            if e["cards"] is not None and self.rules.nest_size:
+                self.say(f"The nest: {hand_by_colour(self.rules, parse_cards(e['cards']))}.")
+                if seat == self.narrator:
+                    self.say(f"You take the nest: your hand is now "
+                             f"{hand_by_colour(self.rules, list(self.view().hand))}.")
+        elif op == "AnnounceNest":
+            self.say(f"{sn.name(seat)} says the buried cards {'hold' if e['points'] else 'hold no'} points.")
+        elif op == "StartPlay":
+            self.say(f"Trump is {trump_words(e['trump'])}. {sn.subject(seat, 'leads', 'lead')}.")
+        elif op == "TrickWon":
+            cards = parse_cards(e["cards"])
+            best = (seat - e["leader"]) % self.rules.players
+            self.say(f"{sn.subject(seat, 'wins', 'win')} trick {self.trick_number(e)} with "
+                     f"{card_str(cards[best])} ({e['points']} points).")
+        elif op == "Scored":
+            for line in result_lines(sn, score_pad(self.rules, self.match.hands)[e["hand"] - 1]):
+                self.say(line)
+        elif op == "ThrownIn":
+            self.say(f"The hand is thrown in; {sn.subject(e['dealer'], 'deals', 'deal')} again.")
+        else:
+            action = L.action_of(L.operation_from_json(e))
+            if action is not None:
+                self.say(event_line(sn, seat, action))
+
+    def trick_number(self, e: dict[str, Any]) -> int:
+        hands = self.table.hands()
+        hand = hands[e["hand"] - 1]
+        for k, (leader, cards, _) in enumerate(hand.tricks, 1):
+            if leader == e["leader"] and [card_str(c) for c in cards] == e["cards"]:
+                return k
+        return len(hand.tricks)  # pragma: no cover - every trick told is in its hand
+
+    def flush_buries(self, bidder: int) -> None:
+        if self.hidden_buries:
+            n = self.hidden_buries
+            self.hidden_buries = 0
+            self.say(f"{self.seating.name(bidder)} buries {n} card{'s' if n != 1 else ''}.")
+
+    # ------------------------------------------------------------------ a person's turn
+    def hand_to(self, seat: int) -> bool:
+        """Pass-and-play: before a person's cards are shown, the screen goes to that person.  False: no answer."""
+        if self.solo or self.viewer == seat:
+            return True
+        if self.interactive:
+            self.write("\x1b[2J\x1b[H")  # the last person's cards leave the screen
+        self.viewer = -1
+        name = self.seating.name(seat)
+        self.write(f"Pass to {name} (seat {seat}); {name}, press Enter when only you can see the screen: ")
+        line = self.read()
+        if not line:
+            self.say("")
+            return False
+        if not self.interactive:
+            self.write("\n")
+        self.viewer = seat
+        v = self.view()
+        self.say(f"{name}, your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
+        if v.nest is not None and v.bidder == seat and v.phase == Phase.NEST:
+            self.say(f"The nest was: {hand_by_colour(self.rules, list(v.nest))}.")
+        return True
+
+    def ask(self, seat: int) -> int | None:
         """One legal action read from the input; None at the end of the input or on 'quit'."""
+        self.viewer = seat
         v = self.view()
         self.context(v)
         while True:
@@ -249,18 +332,20 @@ class PlainGame:
                 continue
             if action in v.legal:
                 self.answered = True
+                if A.BURY <= action < A.PARTNER and not self.solo:
+                    self.say(f"{self.seating.name(seat)} buries {card_str(action - A.BURY)}.")
                 return action
             if action >= A.NUM_ACTIONS:  # a bid past the action space: say it in the rules' terms
                 reason = f"bid {action - A.BID} is above the maximum bid {self.rules.effective_max_bid}"
             else:
-                reason = self.match.hand.check(action, self.human) or "that is not one of the choices"
+                reason = self.table.check(seat, action) or "that is not one of the choices"
             self.say(f"Not allowed: {reason}.")
 
     def context(self, v: View) -> None:
-        """The state of play the human needs before answering."""
+        """The state of play the person needs before answering."""
         if v.phase == Phase.PLAY:
             if not v.trick:
-                self.say(f"Trick {len(v.tricks) + 1}: you lead.")
+                self.say(f"Trick {len(v.tricks) + 1}: {self.seating.subject(v.seat, 'leads', 'lead')}.")
             else:
                 plays = ", ".join(f"{self.seating.name(s)} {card_str(c)}"
                                   for s, c in trick_plays(self.rules, v.leader, v.trick))
@@ -270,59 +355,6 @@ class PlainGame:
             self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
         elif v.phase == Phase.NEST and v.step == "bury":
             self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
-
-    # ------------------------------------------------------------------ events
-    def apply(self, seat: int, action: int) -> None:
-        m = self.match
-        hand = m.hand
-        before_phase = hand.phase
-        before_tricks = len(hand.tricks)
-        try:
-            m.apply(action, seat)
-        except IllegalAction as e:  # a bot that breaks the rules: say so and stop
-            raise RuntimeError(f"{self.names[seat]} at seat {seat} chose an illegal action: {e}") from None
-        hidden = A.BURY <= action < A.PARTNER and seat != self.human
-        if hidden:
-            self.hidden_buries += 1
-        else:
-            self.flush_buries(hand.bidder)
-            self.say(event_line(self.seating, seat, action))
-        finished = hand is not m.hand
-        if finished and not m.is_over:
-            self.autosave()  # a crash or a kill loses at most the hand in play
-        v = view_of(hand, self.human, m.totals)
-        if before_phase == Phase.BID and hand.phase in (Phase.NEST, Phase.PLAY, Phase.DONE):
-            self.say(f"{self.seating.subject(hand.bidder, 'wins', 'win')} the bid at {hand.bid}.")
-        if v.nest is not None and not self.nest_told and not finished:
-            self.nest_told = True  # the nest as this seat first sees it: the bidder's, or shown to all
-            self.say(f"The nest: {hand_by_colour(self.rules, list(v.nest))}.")
-            if hand.bidder == self.human:
-                self.say(f"You take the nest: your hand is now {hand_by_colour(self.rules, list(v.hand))}.")
-        if before_phase == Phase.NEST and hand.phase != Phase.NEST:
-            self.flush_buries(hand.bidder)
-            if v.nest_points is not None:
-                self.say(f"{self.seating.name(hand.bidder)} says the buried cards "
-                         f"{'hold' if v.nest_points else 'hold no'} points.")
-            self.say(f"Trump is {trump_words(v.trump)}. {self.seating.subject(v.leader, 'leads', 'lead')}.")
-        if len(hand.tricks) > before_tricks:
-            leader, cards, winner = hand.tricks[-1]
-            best = (winner - leader) % self.rules.players
-            pts = trick_points(self.rules, cards)
-            self.say(f"{self.seating.subject(winner, 'wins', 'win')} trick {len(hand.tricks)} with "
-                     f"{card_str(cards[best])} ({pts} points).")
-        if finished:
-            if hand.phase == Phase.THROWN_IN:
-                self.say(f"The hand is thrown in; {self.seating.subject(hand.dealer, 'deals', 'deal')} again.")
-            else:
-                row = score_pad(self.rules, m.hands)[-1]
-                for line in result_lines(self.seating, row):
-                    self.say(line)
-
-    def flush_buries(self, bidder: int) -> None:
-        if self.hidden_buries:
-            n = self.hidden_buries
-            self.hidden_buries = 0
-            self.say(f"{self.seating.name(bidder)} buries {n} card{'s' if n != 1 else ''}.")
 
     # ------------------------------------------------------------------ saving
     def note_replaced_save(self) -> None:
@@ -435,20 +467,20 @@ class PlainGame:
                 self.save_path.unlink(missing_ok=True)
 
 
-def make_bots(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | None], seed: int | None
-              ) -> list[Player | None]:
+def seats_of(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | None]) -> list[Seat]:
+    """The seats of a one-person game: the person at ``human_seat``, a bot name or player elsewhere."""
     if len(bots) != rules.players:
         raise ValueError(f"{rules.label} has {rules.players} seats; {len(bots)} players given")
-    out: list[Player | None] = []
+    out: list[Seat] = []
     for s, b in enumerate(bots):
         if s == human_seat:
-            out.append(None)
+            out.append(Human(HUMAN))
         elif isinstance(b, str):
-            out.append(make_player(b, None if seed is None else seed * 16 + s))
+            out.append(Bot(b))
         elif b is None:
             raise ValueError(f"seat {s} has no player")
         else:
-            out.append(b)
+            out.append(Bot(getattr(b, "name", "bot"), player=b))
     return out
 
 
@@ -456,7 +488,7 @@ def play_plain(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | No
                input_stream: LineSource | None = None, output_stream: TextIO | None = None, *,
                match: Match | None = None, saves_dir: str | Path | None = None,
                save_path: str | Path | None = None, handle_signals: bool = False) -> Match:
-    """Play a game in line mode and return the match (finished, or unfinished at the end of the input).
+    """Play a one-person game in line mode and return the match (finished, or unfinished at the end of the input).
 
     ``bots`` gives a bot name or player per seat (the human seat's entry is ignored);
     ``seed`` decides the deal (a random one when None, printed so the game can be
@@ -466,17 +498,30 @@ def play_plain(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | No
     ``handle_signals`` (main thread only): SIGTERM and SIGHUP save the game and return."""
     if not 0 <= human_seat < rules.players:
         raise ValueError(f"seat {human_seat} does not exist: {rules.label} has seats 0 to {rules.players - 1}")
+    return play_seats(rules, seats_of(rules, human_seat, bots), seed, input_stream, output_stream, match=match,
+                      saves_dir=saves_dir, save_path=save_path, handle_signals=handle_signals)
+
+
+def play_seats(rules: RuleSet, seats: Sequence[Seat], seed: int | None = None,
+               input_stream: LineSource | None = None, output_stream: TextIO | None = None, *,
+               match: Match | None = None, saves_dir: str | Path | None = None,
+               save_path: str | Path | None = None, handle_signals: bool = False) -> Match:
+    """Play a game in line mode with any seats: one person or several (pass and play) and bots."""
     resumed = match is not None
     if match is None:
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
         match = Match(rules, seed)
-    names = _player_names(rules, human_seat, bots)
-    players = make_bots(rules, human_seat, bots, match.seed)
     directory = Path(saves_dir) if saves_dir is not None else None
     target = Path(save_path) if save_path is not None else (directory / CURRENT if directory else None)
-    game = PlainGame(match, human_seat, players, names, input_stream or sys.stdin, output_stream or sys.stdout,
-                     directory, target)
+    game: PlainGame | None = None
+
+    def saved(table: Table, hand: Hand) -> None:
+        if game is not None and not table.is_over:
+            game.autosave()  # a crash or a kill loses at most the hand in play
+
+    table = Table(rules, seats, match=match, on_hand_end=saved)
+    game = PlainGame(table, input_stream or sys.stdin, output_stream or sys.stdout, directory, target)
     game.resumed = resumed
     game.handle_signals = handle_signals
     return game.run()

@@ -20,12 +20,11 @@ the end of each hand and of the game (autosave, keeping the finished game).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from . import log as L
 from .bots import REGISTRY, Player, make_player
-from .cards import Card, CardSet
 from .match import Match
 from .rules import RuleSet
 from .state import Hand, IllegalAction
@@ -99,6 +98,7 @@ class Table:
         self.on_hand_end = on_hand_end
         self.on_game_end = on_game_end
         self._game_hooked = self.match.is_over
+        self._heard: dict[int | None, list[dict[str, Any]]] = {}  # each seat's events of the finished hands
 
     def _make(self, s: int, seat: Seat) -> Player | None:
         if isinstance(seat, Human):
@@ -233,26 +233,21 @@ class Table:
 
     def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The game so far as ``seat`` may know it (None: a spectator), from event number ``since`` on."""
-        out: list[dict[str, Any]] = []
-        for number, hand in enumerate(self.hands(), 1):
-            for op in L.public_operations(hand, seat):
-                out.append(event_json(number, op))
+        done = self.match.hands
+        kept = self._heard.setdefault(seat, [])
+        if kept and kept[-1]["hand"] > len(done):
+            kept.clear()  # the match was replaced under the table: hear it again
+        numbered = {e["hand"] for e in kept[-1:]}
+        start = max(numbered) if numbered else 0
+        for number in range(start + 1, len(done) + 1):  # a finished hand's events never change: keep them
+            kept.extend(event_json(number, op) for op in L.public_operations(done[number - 1], seat))
+        out = kept
+        m = self.match
+        if not m.is_over and m.hand.dealt:
+            out = kept + [event_json(len(done) + 1, op) for op in L.public_operations(m.hand, seat)]
         return out[since:]
 
 
 def event_json(hand_number: int, op: L.Operation) -> dict[str, Any]:
     """An operation as a JSON-ready event: ``{"hand": 1, "op": "Play", "seat": 2, "card": "Y14"}``."""
-    out: dict[str, Any] = {"hand": hand_number, "op": type(op).__name__}
-    for f in fields(op):
-        out[f.name] = _json_value(getattr(op, f.name))
-    return out
-
-
-def _json_value(v: Any) -> Any:
-    if isinstance(v, Card):
-        return str(v)
-    if isinstance(v, CardSet):
-        return [str(c) for c in v]
-    if isinstance(v, tuple):
-        return [_json_value(x) for x in v]
-    return v
+    return {"hand": hand_number, **L.operation_json(op)}

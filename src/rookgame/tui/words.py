@@ -27,16 +27,24 @@ HUMAN = "human"
 # ---------------------------------------------------------------------- seats and sides
 @dataclass(frozen=True)
 class Seating:
-    """Who sits where, named from the human seat: "You", then West, North, East at a table of four."""
+    """Who sits where, named from the human seat: "You", then West, North, East at a table of four.
+
+    With several people at one screen (``human = -1``) nobody is "You": people go by their
+    names (``people``), the computer seats by compass point (South is seat 0) or number."""
 
     rules: RuleSet
     human: int
     players: tuple[str, ...]  # "human" at the human seat, a bot name elsewhere
+    people: tuple[int, ...] = ()  # the seats of people, when several share the screen
 
     def name(self, seat: int) -> str:
         if seat == self.human:
             return "You"
+        if self.human < 0 and seat in self.people:
+            return self.players[seat]
         if self.rules.players == 4:
+            if self.human < 0:
+                return ("South", "West", "North", "East")[seat % 4]
             return ("You", "West", "North", "East")[(seat - self.human) % 4]
         return f"Seat {seat}"
 
@@ -44,14 +52,16 @@ class Seating:
         """ "You", "W", "N", "E" at a table of four; "You", "S1", "S2" ... otherwise."""
         if seat == self.human:
             return "You"
+        if self.human < 0 and seat in self.people:
+            return self.players[seat][:3]
         if self.rules.players == 4:
             return self.name(seat)[0]
         return f"S{seat}"
 
     def long_name(self, seat: int) -> str:
-        """ "West (seat 1, heuristic)"; "You (seat 0)"."""
-        if seat == self.human:
-            return f"You (seat {seat})"
+        """ "West (seat 1, heuristic)"; "You (seat 0)"; "Ann (seat 0)" at a table of several people."""
+        if seat == self.human or (self.human < 0 and seat in self.people):
+            return f"{self.name(seat)} (seat {seat})"
         if self.rules.players == 4:
             return f"{self.name(seat)} (seat {seat}, {self.players[seat]})"
         return f"Seat {seat} ({self.players[seat]})"
@@ -63,6 +73,8 @@ class Seating:
         """ "Us" / "Them" in partnerships, else the seat's name."""
         r = self.rules
         if r.mode == "partners":
+            if self.human < 0:
+                return " and ".join(self.name(s) for s in self.side_seats(side))
             return "Us" if r.side_of(self.human) == side else "Them"
         return self.name(side)
 
@@ -70,7 +82,7 @@ class Seating:
         r = self.rules
         if r.mode == "partners":
             who = " and ".join(self.name(s) for s in self.side_seats(side))
-            return f"{self.side_name(side)} ({who})"
+            return who if self.human < 0 else f"{self.side_name(side)} ({who})"
         return self.name(side)
 
     def subject(self, seat: int, third: str, second: str) -> str:
@@ -366,7 +378,7 @@ def result_lines(seating: Seating, row: PadRow) -> list[str]:
 def winner_line(seating: Seating, winner: int, totals: Sequence[int]) -> str:
     who = seating.side_long(winner)
     rest = ", ".join(str(totals[s]) for s in range(len(totals)) if s != winner)
-    you_won = seating.rules.side_of(seating.human) == winner
+    you_won = seating.human >= 0 and seating.rules.side_of(seating.human) == winner
     return f"Game over: {who} {'win' if you_won or seating.rules.mode == 'partners' else 'wins'} " \
            f"with {totals[winner]} to {rest}." + (" Well played!" if you_won else "")
 
