@@ -4,6 +4,7 @@ card or two."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
@@ -12,22 +13,25 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textual.pilot import Pilot
 
 from rookgame import actions as A
 from rookgame.bots import make_player
 from rookgame.bots.expert import ExpertPlayer, _final_utility
 from rookgame.bots.heuristic import HeuristicPlayer
+from rookgame.bots.knowledge import teammates
 from rookgame.bots.sampler import sample_hand
 from rookgame.cards import mask_of, parse_card, parse_cards
 from rookgame.match import Match
 from rookgame.plain import play_plain
 from rookgame.play import play_match
-from rookgame.record import game_record, read_jsonl, replay_record, write_jsonl
-from rookgame.rules import PRESETS, RulesError, RuleSet
+from rookgame.record import RecordError, game_record, read_jsonl, replay_record, write_jsonl
+from rookgame.rules import PRESETS, RulesError, RuleSet, load
 from rookgame.saves import resume_game, save_game
 from rookgame.solver import solve
 from rookgame.state import Hand, IllegalAction, Phase
 from rookgame.transcript import game_transcript
+from rookgame.tui.app import GameScreen, RookApp
 from rookgame.tui.words import Seating, choice_label, choices_words, event_line, parse_choice, step_prompt
 from rookgame.view import View, view_of
 
@@ -227,8 +231,6 @@ def test_partner_calls_min_is_validated_with_what_would_work() -> None:
 
 
 def test_partner_calls_min_is_read_from_a_rules_file(tmp_path: Path) -> None:
-    from rookgame.rules import load
-
     path = tmp_path / "cp.toml"
     path.write_text('preset = "call-partner"\npartner_calls = 2\npartner_calls_min = 1\n')
     rules = load(path)
@@ -275,7 +277,7 @@ def test_call_partner_6_records_round_trip_with_one_call_or_two(tmp_path: Path, 
         bad = json.loads(json.dumps(rec))
         bad["hands"][[i for i, h in enumerate(rec["hands"]) if h["bidder"] is not None][0]]["calls"][
             "no_more_partners"] = True
-        with pytest.raises(Exception, match="no partner call left to decline"):
+        with pytest.raises(RecordError, match="no partner call left to decline"):
             replay_record(bad)
 
 
@@ -389,8 +391,6 @@ def test_sampler_and_expert_rebuild_a_hand_after_no_more_partners() -> None:
 
 def test_defender_feeds_a_fellow_defender_once_the_teams_are_known() -> None:
     # All called cards played: the defenders know each other and play as one side.
-    from rookgame.bots.knowledge import teammates
-
     checked = 0
     for hand in endgames("call-partner-5", 40, 3, seed=2):
         v = view_of(hand, hand.to_act)
@@ -514,3 +514,27 @@ def test_call_partner_teammates_score_alike(which: int, seed: int) -> None:
     team_score = 2 * total if moon and side_pts[0] == total else (side_pts[0] if res.made else -hand.bid)
     defender_score = 2 * total if moon and side_pts[1] == total else side_pts[1]
     assert res.score[members[0]] == team_score and res.score[defenders[0]] == defender_score
+
+
+def test_full_screen_game_offers_no_more_partners_first(tmp_path: Path) -> None:
+    match = Match(CP6, 3)
+    bots = [HeuristicPlayer(s) for s in range(6)]
+    hand = match.hand
+    while not hand.partner_optional():
+        match.apply(bots[hand.to_act].act(view_of(hand, hand.to_act)), hand.to_act)
+    players = ["heuristic"] * 6
+    players[hand.bidder] = "human"
+    app = RookApp(pace=0, saves_dir=tmp_path, match=match, players=players)
+
+    async def go() -> None:
+        pilot: Pilot[int]
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            first = screen.choices()[0]
+            assert (first.action, first.label, first.key) == (A.NO_MORE_PARTNERS, "No more partners", "1")
+            assert all(A.PARTNER <= c.action < A.PASS for c in screen.choices()[1:])
+            await pilot.press("1")
+            assert hand.no_more_partners and len(hand.partner_cards) == 1
+
+    asyncio.run(go())
