@@ -20,7 +20,7 @@ from rookgame.rules import PRESETS, RuleSet
 from rookgame.state import Hand, Phase, deal_order
 
 GOLDEN = Path(__file__).parent / "golden" / "perft.json"
-DEPTHS = {"auction": 4, "nest": 4, "play": 6}
+DEPTHS = {"auction": 4, "nest": 4, "calls": 4, "play": 6}
 
 
 def fixed_hand(rules: RuleSet, dealer: int = 0) -> Hand:
@@ -56,6 +56,14 @@ def to_nest(rules: RuleSet) -> Hand:
     return hand
 
 
+def to_calls(rules: RuleSet) -> Hand:
+    """On from :func:`to_nest` to the declarations after the burials: each burial the first legal one."""
+    hand = to_nest(rules)
+    while hand.phase == Phase.NEST and hand.step_kind == "bury":
+        hand.apply(hand.legal_actions()[0])
+    return hand
+
+
 def to_play(rules: RuleSet) -> Hand:
     """On from :func:`to_nest`: each declaration is the first legal one."""
     hand = to_nest(rules)
@@ -66,7 +74,8 @@ def to_play(rules: RuleSet) -> Hand:
 
 def counts(rules: RuleSet) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
-    starts = {"auction": (fixed_hand, Phase.BID), "nest": (to_nest, Phase.NEST), "play": (to_play, Phase.PLAY)}
+    starts = {"auction": (fixed_hand, Phase.BID), "nest": (to_nest, Phase.NEST), "calls": (to_calls, Phase.NEST),
+              "play": (to_play, Phase.PLAY)}
     for part, (start, phase) in starts.items():
         hand = start(rules)
         out[part] = [perft(hand, d, phase) for d in range(1, DEPTHS[part] + 1)]

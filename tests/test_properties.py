@@ -80,18 +80,29 @@ def side_of(rules: RuleSet, seat: int) -> int:
     return seat % 2 if rules.mode == "partners" else seat
 
 
+def sides_of(rules: RuleSet, hand: Hand) -> list[int]:
+    """The side of each seat in this hand.  Call-partner (seed 003: the points are divided between
+    the two teams formed during play): 0 for the bidder and whoever played a called card (none if
+    buried or the bidder's own), 1 for the defenders."""
+    if rules.mode != "call-partner":
+        return [side_of(rules, s) for s in range(rules.players)]
+    team = {hand.bidder}
+    for leader, trick, _ in hand.tricks:
+        team |= {(leader + i) % rules.players for i, c in enumerate(trick) if c in hand.partner_cards}
+    return [0 if s in team else 1 for s in range(rules.players)]
+
+
 def expected_result(rules: RuleSet, hand: Hand) -> tuple[list[int], list[int], bool, int]:
-    """(points, score, made, bidding points) per side, from the tricks, nest and bid alone."""
+    """(points, score, made, bidding points) per side, from the tricks, nest and bid alone;
+    per seat in call-partner games, each seat holding its side's figures."""
     pts = rules.deck.points
-    sides = 2 if rules.mode == "partners" else rules.players
+    side = sides_of(rules, hand)
+    sides = 2 if rules.mode != "individual" else rules.players
     seat_pts = [0] * rules.players
     seat_won = [0] * rules.players
-    played_by: dict[int, int] = {}
-    for leader, trick, winner in hand.tricks:
+    for _leader, trick, winner in hand.tricks:
         seat_pts[winner] += sum(pts[c] for c in trick)
         seat_won[winner] += 1
-        for i, c in enumerate(trick):
-            played_by[c] = (leader + i) % rules.players
     last = hand.tricks[-1][2]
     buried = sum(pts[c] for c in hand.buried)
     seat_pts[hand.bidder if rules.nest_to == "bidder" else last] += buried
@@ -99,19 +110,17 @@ def expected_result(rules: RuleSet, hand: Hand) -> tuple[list[int], list[int], b
     points = [0] * sides
     won = [0] * sides
     for s in range(rules.players):
-        points[side_of(rules, s)] += seat_pts[s]
-        won[side_of(rules, s)] += seat_won[s]
+        points[side[s]] += seat_pts[s]
+        won[side[s]] += seat_won[s]
     if rules.most_tricks_bonus and won.count(max(won)) == 1:
         points[won.index(max(won))] += rules.most_tricks_bonus
-    if rules.mode == "partners":
-        team = {hand.bidder % 2}
-    elif rules.mode == "individual":
-        team = {hand.bidder}
-    else:  # call-partner: the bidder and whoever played a called card (none if buried or the bidder's own)
-        team = {hand.bidder} | {played_by[c] for c in hand.partner_cards if c in played_by}
+    team = {side[hand.bidder]}
     taken = sum(points[s] for s in team)
     made = taken >= hand.bid
     score = [(taken if made else -hand.bid) if s in team else points[s] for s in range(sides)]
+    if rules.mode == "call-partner":
+        return [points[side[s]] for s in range(rules.players)], [score[side[s]] for s in range(rules.players)], \
+            made, taken
     return points, score, made, taken
 
 
@@ -149,12 +158,15 @@ def check_hand_after(rules: RuleSet, hand: Hand) -> None:
     assert list(res.points) == points
     assert list(res.score) == score
     assert res.made == made and res.bidding_points == taken
-    # Everything in play is accounted for.
-    won = [0] * len(points)
+    # Everything in play is accounted for: each side's points counted once.
+    side = sides_of(rules, hand)
+    won = [0] * (2 if rules.mode != "individual" else rules.players)
     for _, _, w in hand.tricks:
-        won[side_of(rules, w)] += 1
+        won[side[w]] += 1
     bonus = rules.most_tricks_bonus if won.count(max(won)) == 1 else 0
-    assert sum(res.points) == deck.counter_points + rules.last_trick_bonus + bonus
+    once = {side[s]: res.points[s] for s in range(rules.players)} if rules.mode == "call-partner" \
+        else dict(enumerate(res.points))
+    assert sum(once.values()) == deck.counter_points + rules.last_trick_bonus + bonus
 
 
 @settings(max_examples=60, deadline=None)

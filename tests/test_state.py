@@ -207,6 +207,7 @@ ASSIGNED = [
     *range(A.BURY, A.BURY + NUM_CARDS),
     *range(A.PARTNER, A.PARTNER + NUM_CARDS),
     A.PASS, A.REDEAL, *range(A.TRUMP, A.TRUMP + 4), A.NO_TRUMP, A.HIGH, A.LOW, A.BIRD_HIGH, A.BIRD_LOW,
+    A.NO_MORE_PARTNERS,
     *range(A.BID, A.NUM_ACTIONS),
 ]
 UNASSIGNED = [a for a in range(A.BID) if a not in set(ASSIGNED)]
@@ -214,7 +215,7 @@ UNASSIGNED = [a for a in range(A.BID) if a not in set(ASSIGNED)]
 
 @pytest.mark.parametrize("where", ["auction", "nest", "play"])
 def test_unassigned_action_numbers_are_refused_as_illegal(where: str) -> None:
-    """Numbers inside the action space that name no action (cards 58-63, 194, 195, 205-255)
+    """Numbers inside the action space that name no action (cards 58-63, 194, 195, 206-255)
     are refused with IllegalAction like any other illegal action, not with a crash."""
     hand = deal(FULL, dealer=0)
     if where != "auction":
@@ -226,7 +227,7 @@ def test_unassigned_action_numbers_are_refused_as_illegal(where: str) -> None:
         assert_refused(hand, a, hand.to_act)
 
 
-@pytest.mark.parametrize("action", [58, 63, A.BURY + 60, A.PARTNER + 62, 194, 205])
+@pytest.mark.parametrize("action", [58, 63, A.BURY + 60, A.PARTNER + 62, 194, 206])
 def test_action_str_of_an_unassigned_number_raises_action_error(action: int) -> None:
     with pytest.raises(A.ActionError):
         A.action_str(action)
@@ -340,7 +341,8 @@ def test_parse_action_bad_text_raises_action_error(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "action"),
     [("Y14", 41), ("bid 85", A.BID + 85), ("85", A.BID + 85), ("pass", A.PASS), ("redeal", A.REDEAL),
-     ("bury G5", A.BURY + 46), ("trump y", A.TRUMP + 2), ("partner b1", A.PARTNER + 0), ("bird low", A.BIRD_LOW)],
+     ("bury G5", A.BURY + 46), ("trump y", A.TRUMP + 2), ("partner b1", A.PARTNER + 0), ("bird low", A.BIRD_LOW),
+     ("no more partners", A.NO_MORE_PARTNERS)],
 )
 def test_action_names_round_trip(text: str, action: int) -> None:
     assert A.parse_action(text) == action

@@ -9,6 +9,7 @@
     200        no trump
     201, 202   direction high / low
     203, 204   Bird high / Bird low
+    205        no more partners (decline an optional partner call)
     256..1256  bid v                     256 + v
 
 Legal actions are always returned as a sorted list of these ints.
@@ -29,6 +30,7 @@ HIGH = 201
 LOW = 202
 BIRD_HIGH = 203
 BIRD_LOW = 204
+NO_MORE_PARTNERS = 205
 BID = 256
 NUM_ACTIONS = BID + 1001
 
@@ -51,7 +53,7 @@ def is_action(action: int) -> bool:
         return False
     if action < PASS:
         return action % 64 < NUM_CARDS
-    return action >= BID or action in (PASS, REDEAL) or TRUMP <= action <= BIRD_LOW
+    return action >= BID or action in (PASS, REDEAL) or TRUMP <= action <= NO_MORE_PARTNERS
 
 
 def action_str(action: int) -> str:
@@ -69,7 +71,7 @@ def action_str(action: int) -> str:
     if TRUMP <= action < NO_TRUMP:
         return f"trump {COLOURS[action - TRUMP]}"
     names = {PASS: "pass", REDEAL: "redeal", NO_TRUMP: "no-trump", HIGH: "high", LOW: "low",
-             BIRD_HIGH: "bird high", BIRD_LOW: "bird low"}
+             BIRD_HIGH: "bird high", BIRD_LOW: "bird low", NO_MORE_PARTNERS: "no more partners"}
     if action in names:
         return names[action]
     raise ActionError(f"{action} is not an action number")
@@ -77,7 +79,8 @@ def action_str(action: int) -> str:
 
 _WORDS = {"pass": PASS, "p": PASS, "redeal": REDEAL, "no-trump": NO_TRUMP, "notrump": NO_TRUMP,
           "nt": NO_TRUMP, "high": HIGH, "low": LOW, "bird high": BIRD_HIGH, "bird low": BIRD_LOW,
-          "rook high": BIRD_HIGH, "rook low": BIRD_LOW}
+          "rook high": BIRD_HIGH, "rook low": BIRD_LOW, "no more partners": NO_MORE_PARTNERS,
+          "no more": NO_MORE_PARTNERS, "no partner": NO_MORE_PARTNERS}
 
 
 def parse_action(text: str) -> int:
@@ -107,5 +110,5 @@ def parse_action(text: str) -> int:
         raise ActionError(str(e) if " " not in t else f"{text.strip()!r}: {e}") from None
     raise ActionError(
         f"{text.strip()!r} is not an action: write a card (Y14), 'bid 85' or 85, 'pass', 'redeal', "
-        "'bury G5', 'trump Y', 'no-trump', 'high', 'low', 'bird high', 'bird low' or 'partner B1'"
+        "'bury G5', 'trump Y', 'no-trump', 'high', 'low', 'bird high', 'bird low', 'partner B1' or 'no more partners'"
     )

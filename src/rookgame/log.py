@@ -128,6 +128,13 @@ class CallPartner:
 
 
 @dataclass(frozen=True, slots=True)
+class NoMorePartners:
+    """The bidder calls no more cards (``partner_calls_min`` below ``partner_calls``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnnounceNest:
     """Call-partner: the bidder says whether the buried cards hold points (the engine says it truly)."""
 
@@ -178,8 +185,8 @@ class ThrownIn:
 
 
 Operation = (Deal | Bid | Pass | Redeal | WinBid | TakeNest | Bury | NameTrump | CallDirection | CallBird | CallPartner
-             | AnnounceNest | StartPlay | Play | TrickWon | Scored | ThrownIn)
-ACTION_OPERATIONS = (Bid, Pass, Redeal, Bury, NameTrump, CallDirection, CallBird, CallPartner, Play)
+             | NoMorePartners | AnnounceNest | StartPlay | Play | TrickWon | Scored | ThrownIn)
+ACTION_OPERATIONS = (Bid, Pass, Redeal, Bury, NameTrump, CallDirection, CallBird, CallPartner, NoMorePartners, Play)
 
 
 def _nest_operation(seat: int, action: int) -> Operation:
@@ -193,6 +200,8 @@ def _nest_operation(seat: int, action: int) -> Operation:
         return NameTrump(seat, -1)
     if action in (A.HIGH, A.LOW):
         return CallDirection(seat, action == A.LOW)
+    if action == A.NO_MORE_PARTNERS:
+        return NoMorePartners(seat)
     return CallBird(seat, action == A.BIRD_HIGH)
 
 
@@ -284,6 +293,8 @@ def action_of(op: Operation) -> int | None:
         return A.LOW if op.low else A.HIGH
     if isinstance(op, CallBird):
         return A.BIRD_HIGH if op.high else A.BIRD_LOW
+    if isinstance(op, NoMorePartners):
+        return A.NO_MORE_PARTNERS
     if isinstance(op, Play):
         return int(op.card)
     return None
@@ -302,7 +313,7 @@ def actions_of(ops: list[Operation]) -> list[tuple[int, int]]:
 # ---------------------------------------------------------------------- JSON
 _KINDS: dict[str, type] = {k.__name__: k for k in (
     Deal, Bid, Pass, Redeal, WinBid, TakeNest, Bury, NameTrump, CallDirection, CallBird, CallPartner,
-    AnnounceNest, StartPlay, Play, TrickWon, Scored, ThrownIn)}
+    NoMorePartners, AnnounceNest, StartPlay, Play, TrickWon, Scored, ThrownIn)}
 
 
 def operation_json(op: Operation) -> dict[str, Any]:

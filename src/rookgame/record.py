@@ -59,6 +59,8 @@ def hand_record(hand: Hand, totals: list[int]) -> dict[str, Any]:
     calls: dict[str, Any] = {}
     if hand.partner_cards:
         calls["partner"] = [card_str(c) for c in hand.partner_cards]
+    if hand.no_more_partners:
+        calls["no_more_partners"] = True
     if "bird" in hand.steps and hand.step > hand.steps.index("bird"):
         calls["bird"] = "high" if hand.bird_high else "low"
     if "direction" in hand.steps and hand.step > hand.steps.index("direction"):
@@ -192,6 +194,8 @@ def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
     calls = hrec.get("calls") or {}
     buried = list(hrec.get("buried") or [])
     partners = list(calls.get("partner") or [])
+    declined = bool(calls.get("no_more_partners"))
+    said = False
     out: list[int] = []
     for kind in steps:
         if kind == "bury":
@@ -199,9 +203,15 @@ def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
                 break
             out.append(A.BURY + parse_card(buried.pop(0)))
         elif kind == "partner":
-            if not partners:
+            if said:
+                continue  # "no more partners" skips the partner steps left
+            if partners:
+                out.append(A.PARTNER + parse_card(partners.pop(0)))
+            elif declined:
+                out.append(A.NO_MORE_PARTNERS)
+                said = True
+            else:
                 break
-            out.append(A.PARTNER + parse_card(partners.pop(0)))
         elif kind == "trump":
             t = hrec.get("trump")
             if t is None:
@@ -223,6 +233,9 @@ def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
     if buried or partners:
         raise RecordError(f"{len(hrec.get('buried') or [])} buried cards and {len(calls.get('partner') or [])} "
                           "partner calls are recorded; the rules have fewer, or they are out of order")
+    if declined and not said:
+        raise RecordError(f"calls.no_more_partners is recorded after {len(calls.get('partner') or [])} partner "
+                          "call(s), but the bidder had no partner call left to decline")
     return out
 
 
@@ -298,7 +311,8 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
                 return
             kind = hand.step_kind
             what = {"bury": f"buried holds {len(hrec.get('buried', []))} cards, the nest needs {rules.nest_size}",
-                    "partner": "calls.partner is missing a card", "trump": "trump is missing",
+                    "partner": "calls.partner is missing a card (or calls.no_more_partners)",
+                    "trump": "trump is missing",
                     "direction": "calls.direction (high/low) is missing",
                     "bird": "calls.bird (high/low) is missing"}[kind]
             raise RecordError(what, game, hi)

@@ -132,6 +132,7 @@ class RuleSet:
     no_trump: bool = False
     low: bool = False
     partner_calls: int = 0
+    partner_calls_min: int | None = None  # None: every one of the partner_calls is required
     announce_nest_points: bool = False
     # House rules players ask for (docs/rules-files.md, "House rules").
     bury_counters: BuryCounters = "allowed"
@@ -148,6 +149,9 @@ class RuleSet:
     )
 
     def __post_init__(self) -> None:
+        if self.partner_calls_min == self.partner_calls:
+            # One spelling for "every call required", so a rule set read back from a record equals the preset.
+            object.__setattr__(self, "partner_calls_min", None)
         problems = self._problems()
         if problems:
             label = self.name or self.preset
@@ -206,6 +210,11 @@ class RuleSet:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.mode == "partners" else seat
+
+    @property
+    def min_partner_calls(self) -> int:
+        """Partner cards the bidder must call; calls past these are optional ("no more partners")."""
+        return self.partner_calls if self.partner_calls_min is None else self.partner_calls_min
 
     @property
     def counter_table(self) -> dict[str, int]:
@@ -375,6 +384,16 @@ class RuleSet:
             p.append(f"partner_calls = {self.partner_calls} only works with mode = 'call-partner'")
         if self.partner_calls >= self.players - 1:
             p.append(f"partner_calls = {self.partner_calls} leaves nobody to defend with {self.players} players")
+        least = self.partner_calls_min
+        if least is not None:
+            if self.mode != "call-partner":
+                p.append(f"partner_calls_min = {least} only works with mode = 'call-partner'")
+            elif least < 1:
+                p.append(f"partner_calls_min = {least}: the bidder calls at least one partner card; use 1 to "
+                         f"{self.partner_calls}")
+            elif least > self.partner_calls:
+                p.append(f"partner_calls_min = {least} is more than partner_calls = {self.partner_calls}: the "
+                         f"bidder cannot be made to call more cards than it may; use 1 to {self.partner_calls}")
         if self.bid_step < 1:
             p.append(f"bid_step = {self.bid_step}: bids go up by 1 or more")
         if self.min_bid < 0:
@@ -418,6 +437,7 @@ class RuleSet:
                 v = list(v)
             out[f.name] = v
         out["max_bid"] = self.effective_max_bid
+        out["partner_calls_min"] = self.min_partner_calls
         return out
 
     @property
@@ -452,6 +472,7 @@ _NO_BIRD_COUNTERS = (("5", 5), ("10", 10), ("14", 10))
 
 
 def _call_partner(players: int, nest: int, calls: int) -> RuleSet:
+    # Seed 003: with six the bidder "may" call two cards, so only the first call is required.
     return _FULL.replace(
         review="none",
         preset="call-partner" if players == 4 else f"call-partner-{players}",
@@ -464,6 +485,7 @@ def _call_partner(players: int, nest: int, calls: int) -> RuleSet:
         nest_to="last_trick",
         bird_rank="called",
         partner_calls=calls,
+        partner_calls_min=1 if calls > 1 else None,
         announce_nest_points=True,
         nest_order="bury_first",
     )
@@ -595,6 +617,10 @@ def _coerce(key: str, value: Any, base: RuleSet, source: str, merge: bool = True
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         raise RulesError(f"{where}lose_at = {value!r}: give a negative total such as -250, or \"off\"")
+    if key == "partner_calls_min":
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        raise RulesError(f"{where}partner_calls_min = {value!r}: give a whole number (1 to partner_calls)")
     if key == "max_bid":
         if value in (None, "total"):
             return None

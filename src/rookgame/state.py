@@ -38,7 +38,11 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True)
 class HandResult:
-    """Scoring of a finished hand, per side (partnership, or seat in individual games)."""
+    """Scoring of a finished hand, per side: partnership, or seat in individual games.
+
+    In call-partner games the lists are per seat (the totals are kept per player, seed 003), and
+    each seat holds its side's figures: the bidder's team or the defenders, as formed in the hand.
+    """
 
     points: tuple[int, ...]  # taken, nest and bonuses included
     score: tuple[int, ...]  # what the hand adds to the totals
@@ -279,7 +283,20 @@ class Hand:
         if kind == "bird":
             return [A.BIRD_HIGH, A.BIRD_LOW]
         called = mask_of(self.partner_cards)
-        return [A.PARTNER + c for c in _bits(self.deck.mask & ~called)]
+        out = [A.PARTNER + c for c in _bits(self.deck.mask & ~called)]
+        if self.partner_optional():
+            out.append(A.NO_MORE_PARTNERS)
+        return out
+
+    def partner_optional(self) -> bool:
+        """Whether the bidder, at a partner step, may say "no more partners" (its required calls are made)."""
+        return (self.phase == Phase.NEST and self.steps[self.step] == "partner"
+                and len(self.partner_cards) >= self.rules.min_partner_calls)
+
+    @property
+    def no_more_partners(self) -> bool:
+        """Whether the bidder declined its optional partner calls."""
+        return A.NO_MORE_PARTNERS in self.history
 
     # ------------------------------------------------------------------ checking
     def check(self, action: int, seat: int | None = None) -> str | None:
@@ -343,9 +360,20 @@ class Hand:
                         f"({n_done} of {self.rules.nest_size} buried)")
             if kind == "partner" and A.PARTNER <= action < A.PASS:
                 return f"{card_str(action - A.PARTNER)} is not a card of this deck that can still be called"
-            wanted = {"trump": "name trump (trump B/R/Y/G" + (" or no-trump)" if self.rules.no_trump else ")"),
+            r = self.rules
+            if action == A.NO_MORE_PARTNERS:
+                if not r.partner_calls:
+                    return f"no more partners is not allowed: {r.label} has no partner calls"
+                if r.min_partner_calls == r.partner_calls:
+                    return (f"no more partners is not allowed: these rules have the bidder call exactly "
+                            f"{r.partner_calls} partner card(s)")
+                if kind == "partner":
+                    return (f"no more partners is not allowed yet: the bidder must call at least "
+                            f"{r.min_partner_calls} partner card(s) ({len(self.partner_cards)} called so far)")
+            optional = " or say no more partners" if kind == "partner" and self.partner_optional() else ""
+            wanted = {"trump": "name trump (trump B/R/Y/G" + (" or no-trump)" if r.no_trump else ")"),
                       "direction": "call high or low", "bird": "call the Bird high or low",
-                      "partner": "call a partner card"}[kind]
+                      "partner": "call a partner card" + optional}[kind]
             return f"{name} is not allowed now: the bidder must {wanted}"
         # PLAY
         if action >= A.BURY:
@@ -474,6 +502,10 @@ class Hand:
             self.trump = action - A.TRUMP
         elif action == A.NO_TRUMP:
             self.trump = -1
+        elif action == A.NO_MORE_PARTNERS:
+            # Declining ends the partner calls: skip the optional ones left.
+            while self.step + 1 < len(self.steps) and self.steps[self.step + 1] == "partner":
+                self.step += 1
         elif action in (A.HIGH, A.LOW):
             self.low = action == A.LOW
         else:
@@ -526,12 +558,20 @@ class Hand:
         nest_pts = sum(self.points[c] for c in self.buried)
         seat_pts[self.bidder if r.nest_to == "bidder" else last] += nest_pts
         seat_pts[last] += r.last_trick_bonus
-        sides = r.num_sides
+        team = self.team_mask()
+        if r.mode == "call-partner":
+            # Seed 003: "the points of a hand are divided between the two teams formed during play":
+            # side 0 the bidder's team, side 1 the defenders; the bonuses and the moon go by team too.
+            side_of = [0 if team >> s & 1 else 1 for s in range(n)]
+            sides = 2
+        else:
+            side_of = [r.side_of(s) for s in range(n)]
+            sides = r.num_sides
         side_pts = [0] * sides
         side_won = [0] * sides
         for s in range(n):
-            side_pts[r.side_of(s)] += seat_pts[s]
-            side_won[r.side_of(s)] += self.won[s]
+            side_pts[side_of[s]] += seat_pts[s]
+            side_won[side_of[s]] += self.won[s]
         if r.most_tricks_bonus:
             top = max(side_won)
             if side_won.count(top) == 1:
@@ -541,8 +581,7 @@ class Hand:
             for side in range(sides):
                 if side_won[side] >= at_least:
                     side_pts[side] += bonus
-        team = self.team_mask()
-        team_sides = {r.side_of(s) for s in range(n) if team >> s & 1}
+        team_sides = {side_of[s] for s in range(n) if team >> s & 1}
         team_pts = sum(side_pts[side] for side in team_sides)
         made = team_pts >= self.bid
         score = list(side_pts)
@@ -554,6 +593,10 @@ class Hand:
             for side in range(sides):
                 if (team_pts if side in team_sides else side_pts[side]) == hand_total:
                     score[side] = 2 * hand_total
+        if r.mode == "call-partner":
+            # Totals are kept per player: each seat books its side's points and score.
+            side_pts = [side_pts[side_of[s]] for s in range(n)]
+            score = [score[side_of[s]] for s in range(n)]
         self.result = HandResult(tuple(side_pts), tuple(score), made, team_pts)
         self.phase = Phase.DONE
         self.to_act = -1

@@ -36,6 +36,7 @@ _EXPLAIN = {
     "no_trump": "bidder may call no trump",
     "low": "bidder may call low (ranks reversed)",
     "partner_calls": "partner cards the bidder calls",
+    "partner_calls_min": "partner cards the bidder must call (the rest it may decline)",
     "announce_nest_points": "bidder says whether the nest holds points",
     "bury_counters": "counters may be buried, or only when nothing else can go",
     "moon": "a side taking every point scores double",
@@ -107,6 +108,13 @@ def game_transcript(rec: dict[str, Any], game: int) -> str:
             w = t.get("winner")
             won = f" -> seat {w}" if w is not None else ""
             lines.append(f"  {ti:2d}. seat {t['leader']} leads: {' '.join(t['cards'])}{won}")
+        if "points" in h and mode == "call-partner":
+            # Each seat's points are its side's; say who the sides were.
+            called = set((h.get("calls") or {}).get("partner") or [])
+            team = {h["bidder"]} | {s for s, cards in enumerate(h["deal"]) if called & set(cards)}
+            others = [s for s in range(rules["players"]) if s not in team]
+            lines.append(f"  sides: bidder's team seats {'+'.join(map(str, sorted(team)))}, "
+                         f"defenders seats {'+'.join(map(str, others))}")
         if "points" in h:
             n_sides = len(h["points"])
             names = [_side_name_from(mode, rules["players"], s) for s in range(n_sides)]

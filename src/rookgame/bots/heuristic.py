@@ -106,6 +106,19 @@ def raises(view: View, limit: float) -> bool:
     return lowest <= limit and not (over_partner and limit < lowest + OVER_PARTNER)
 
 
+# Points over the bid the bidder's own hand must be worth to decline an optional partner.  Measured on
+# 5,000 call-partner-6 deals played out both ways by heuristic players: declining loses on average
+# below a 40-point margin, breaks even at 40-50 and gains from 50 (+17 against the other seats' mean).
+ALONE_MARGIN = 50.0
+
+
+def enough_partners(view: View) -> bool:
+    """At an optional partner call: whether the bidder stops calling.  Every partner scores the
+    team's result, as the bidder does, so an extra partner helps make the bid but shares the score
+    with one more player; only a hand that makes the bid with ``ALONE_MARGIN`` to spare goes without."""
+    return estimate(view.rules, int(view.hand)) >= view.bid + ALONE_MARGIN
+
+
 def keep_value(rules: RuleSet, hand: int, colour: int, card: int) -> float:
     """How much the bidder wants to keep ``card`` with ``colour`` as trump (lowest is buried first).
 
@@ -181,6 +194,8 @@ class HeuristicPlayer:
         return A.BURY + min(choices, key=lambda c: (keep_value(view.rules, hand, colour, c), c))
 
     def call_partner(self, view: View, colour: int) -> int:
+        if A.NO_MORE_PARTNERS in view.legal and enough_partners(view):
+            return A.NO_MORE_PARTNERS
         rules = view.rules
         t = _natural(rules, colour)
         hand = int(view.hand)

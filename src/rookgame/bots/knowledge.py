@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import PlayTables
+from ..state import Phase
 from ..view import View
 
 
@@ -49,8 +50,14 @@ def teammates(view: View) -> frozenset[int]:
     n = rules.players
     if rules.mode == "partners":
         return frozenset(s for s in range(n) if s % 2 == view.seat % 2)
-    if rules.mode == "call-partner" and view.bidder >= 0 and view.seat in view.known_partners:
-        return frozenset(view.known_partners)
+    if rules.mode == "call-partner" and view.bidder >= 0:
+        if view.seat in view.known_partners:
+            return frozenset(view.known_partners)
+        # The defenders score together: once every called card is out, the bidder's team is
+        # known and so are this defender's allies.
+        played = {c for _, cards, _ in view.tricks for c in cards} | set(view.trick)
+        if view.phase == Phase.PLAY and view.partner_cards and set(view.partner_cards) <= played:
+            return frozenset(s for s in range(n) if s not in view.known_partners)
     return frozenset({view.seat})
 
 

@@ -234,6 +234,9 @@ def _declare(hand: Hand, view: View, buried: int) -> None:
                 return
             hand.apply(A.BIRD_HIGH if view.bird_high else A.BIRD_LOW)
         else:
-            if not partners:
-                return
-            hand.apply(A.PARTNER + partners.pop(0))
+            if partners:
+                hand.apply(A.PARTNER + partners.pop(0))
+            elif view.phase == Phase.NEST and view.step == "partner":
+                return  # the bidder is still deciding whether to call another card
+            else:
+                hand.apply(A.NO_MORE_PARTNERS)  # the view is past the partner steps with fewer calls

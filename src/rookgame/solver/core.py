@@ -3,10 +3,12 @@
 The position is the card play of a :class:`~rookgame.state.Hand` with every hand known:
 two teams, the bidder's (the partnership, the bidder and its called partners, or the
 bidder alone against the others in individual games, who then play as one side) and
-the rest.  The value is what the bidder's team takes from here on: counters in the
-tricks, plus, with the last trick, the nest's counters (where the nest goes to the last
-trick) and the last-trick bonus; the most-tricks and trick-count bonuses are settled
-at the end from the tricks of the whole hand.
+the rest.  In call-partner games this is the scoring itself (seed 003): the defenders
+score their side's points together, as :meth:`rookgame.state.Hand._score` does.
+The value is what the bidder's team takes from here on: counters in the tricks, plus,
+with the last trick, the nest's counters (where the nest goes to the last trick) and
+the last-trick bonus; the most-tricks and trick-count bonuses are settled at the end
+from the tricks of the whole hand.
 
 :class:`Position` is the solver's compact state; :func:`minimax` is the plain
 reference search the fast ones are tested against; :class:`AlphaBeta` is the pure

@@ -604,10 +604,11 @@ class GameScreen(Screen[None]):
             fixed[A.NO_TRUMP] = "t"
             return assign_keys(legal, fixed)
         if v.step == "partner":
-            cards = sort_hand(self.rules, [a - A.PARTNER for a in legal])
+            cards = sort_hand(self.rules, [a - A.PARTNER for a in legal if A.PARTNER <= a < A.PASS])
             elsewhere = [c for c in cards if not v.hand >> c & 1]  # calling a card of your own: you play alone
             held = [c for c in cards if v.hand >> c & 1]
-            return assign_keys([A.PARTNER + c for c in elsewhere + held])
+            stop = [A.NO_MORE_PARTNERS] if A.NO_MORE_PARTNERS in legal else []  # first, as Pass is in the auction
+            return assign_keys(stop + [A.PARTNER + c for c in elsewhere + held])
         return assign_keys(legal)
 
     # ------------------------------------------------------------------ the flow of play

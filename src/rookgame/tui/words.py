@@ -212,6 +212,8 @@ def choice_label(action: int) -> str:
         return "High"
     if action in (A.LOW, A.BIRD_LOW):
         return "Low"
+    if action == A.NO_MORE_PARTNERS:
+        return "No more partners"
     if A.BURY <= action < A.PARTNER:
         return card_str(action - A.BURY)
     if A.PARTNER <= action < A.PASS:
@@ -244,6 +246,8 @@ def event_line(seating: Seating, seat: int, action: int, hidden: bool = False) -
         return s(seat, "calls", "call") + (" low: ranks run backwards." if action == A.LOW else " high.")
     if action in (A.BIRD_HIGH, A.BIRD_LOW):
         return s(seat, "calls", "call") + " the Bird " + ("high." if action == A.BIRD_HIGH else "low.")
+    if action == A.NO_MORE_PARTNERS:
+        return s(seat, "calls", "call") + " no more partners."
     return s(seat, "plays", "play") + f" {card_str(action)}."
 
 
@@ -258,7 +262,7 @@ def step_prompt(view: View) -> str:
     if kind == "trump":
         return "Name trump"
     if kind == "partner":
-        return "Call a partner card"
+        return "Call another partner card" if A.NO_MORE_PARTNERS in view.legal else "Call a partner card"
     if kind == "direction":
         return "High or low"
     if kind == "bird":
@@ -289,7 +293,9 @@ def choices_words(view: View, limit: int = 0) -> str:
     if view.step in ("direction", "bird"):
         return "high, low"
     if view.step == "partner":
-        return "any card of the deck, such as " + card_str(sort_hand(view.rules, [a - A.PARTNER for a in legal])[0])
+        called = [a - A.PARTNER for a in legal if A.PARTNER <= a < A.PASS]
+        more = ", or 'no more partners'" if A.NO_MORE_PARTNERS in legal else ""
+        return "any card of the deck, such as " + card_str(sort_hand(view.rules, called)[0]) + more
     cards = [a - A.BURY if A.BURY <= a < A.PARTNER else a for a in legal]
     shown = sort_hand(view.rules, cards, view.trump, view.low, view.bird_high)
     if limit and len(shown) > limit:
@@ -318,6 +324,8 @@ def parse_choice(text: str, view: View) -> int:
             return A.NO_TRUMP
     if kind == "bird" and t in ("high", "low"):
         return A.BIRD_HIGH if t == "high" else A.BIRD_LOW
+    if kind == "partner" and t in ("no", "none", "done"):
+        return A.NO_MORE_PARTNERS
     if kind in ("bury", "partner") and " " not in t:
         try:
             card = parse_card(t)
@@ -341,6 +349,7 @@ class PadRow:
     points: tuple[int, ...]
     score: tuple[int, ...]
     totals: tuple[int, ...]
+    team: tuple[int, ...] = ()  # seats on the bidder's side (call-partner: the team formed in the hand)
 
 
 def score_pad(rules: RuleSet, hands: Sequence[Hand]) -> list[PadRow]:
@@ -354,8 +363,9 @@ def score_pad(rules: RuleSet, hands: Sequence[Hand]) -> list[PadRow]:
             rows.append(PadRow(i, h.dealer, -1, 0, -2, False, 0, zero, zero, tuple(totals)))
             continue
         totals = [a + b for a, b in zip(totals, res.score)]
+        team = tuple(s for s in range(h.n) if h.team_mask() >> s & 1)
         rows.append(PadRow(i, h.dealer, h.bidder, h.bid, h.trump, res.made, res.bidding_points, res.points, res.score,
-                           tuple(totals)))
+                           tuple(totals), team))
     return rows
 
 
@@ -368,7 +378,15 @@ def result_lines(seating: Seating, row: PadRow) -> list[str]:
     verdict = "made it" if row.made else "was set"
     lines = [f"Hand {row.number}: {bidder} bid {row.bid} with {trump_words(row.trump)} trump, "
              f"took {row.taken} and {verdict}."]
-    lines.append("Points taken: " + ", ".join(f"{seating.side_name(s)} {row.points[s]}" for s in sides) + ".")
+    if seating.rules.mode == "call-partner":
+        # Each seat's entry is its side's: say it once per side, naming who was on it.
+        defenders = [s for s in sides if s not in row.team]
+        team_names = ", ".join(seating.name(s) for s in row.team)
+        lines.append(f"Points taken: the bidder's team ({team_names}) {row.taken}, the defenders ("
+                     + ", ".join(seating.name(s) for s in defenders)
+                     + f") {row.points[defenders[0]] if defenders else 0}; each player scores the side's result.")
+    else:
+        lines.append("Points taken: " + ", ".join(f"{seating.side_name(s)} {row.points[s]}" for s in sides) + ".")
     lines.append("Score: " + ", ".join(f"{seating.side_name(s)} {row.score[s]:+d}" for s in sides) + ".")
     lines.append("Totals: " + ", ".join(f"{seating.side_name(s)} {row.totals[s]}" for s in sides)
                  + f" (goal {seating.rules.goal}).")
