@@ -198,7 +198,10 @@ def test_resume_refuses_bad_saves_and_changes_nothing(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="finished"):
         resume_game(path)
     save_game(_played(RULES, 4, 20), ["heuristic"] * 4, path)
-    with pytest.raises(SaveError, match="no single 'human' seat"):
+    with pytest.raises(SaveError, match="no person among the players"):
+        resume_game(path)
+    save_game(_played(RULES, 4, 20), ["Ann", "heuristic", "Ann", "heuristic"], path)
+    with pytest.raises(SaveError, match="two people of one name"):
         resume_game(path)
 
 

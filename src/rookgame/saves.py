@@ -378,7 +378,7 @@ def resume_game(path: str | Path) -> tuple[Match, list[str]]:
 
     Refuses, with :class:`SaveError` and without touching the file, a file that is missing,
     not a record, a finished game, a game whose deal does not follow from its seed, or whose
-    players are not one human and registered bots."""
+    players are not people and registered bots (:func:`player_problems`)."""
     rec = load_record(path)
     players = rec["players"]
     match = rebuild(rec, str(path))
@@ -402,18 +402,26 @@ def bot_name(player: str) -> str:
 
 
 def player_problems(players: list[str], seats: int) -> str:
+    """Why a saved game's players cannot sit again ("" if they can): a name per seat, at least one person.
+
+    A player named after a registered bot (``heuristic``, ``heuristic-1``) is that bot; any other
+    name is a person (``human`` in a one-person game)."""
     if len(players) != seats:
         return f"{len(players)} players recorded for {seats} seats"
-    if players.count(HUMAN) != 1:
-        return f"no single {HUMAN!r} seat among the players {players}; this is not a game played with `rook play`"
-    unknown = []
-    for p in players:
-        if p == HUMAN:
-            continue
-        try:
-            bot_name(p)
-        except KeyError:
-            unknown.append(p)
-    if unknown:
-        return f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(REGISTRY)}"
+    if not all(isinstance(p, str) and p.strip() for p in players):
+        return f"a player without a name among {players}"
+    people = [p for p in players if _is_person(p)]
+    if not people:
+        return (f"no person among the players {players}: this is a game of bots (see it with rook replay), "
+                "not one played with `rook play`")
+    if len(set(people)) != len(people):
+        return f"two people of one name among the players {players}"
     return ""
+
+
+def _is_person(player: str) -> bool:
+    try:
+        bot_name(player)
+    except KeyError:
+        return True
+    return False
