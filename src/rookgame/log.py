@@ -19,6 +19,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import Card, CardSet
+from .kernel import seat_of
 from .state import Hand, Phase
 
 CHANCE = -1  # the seat of the deal: nobody chooses it
@@ -245,10 +246,10 @@ def operations(hand: Hand) -> list[Operation]:
     points = hand.points
     for leader, cards, winner in hand.tricks:
         for i, c in enumerate(cards):
-            ops.append(Play((leader + i) % n, Card(c)))
+            ops.append(Play(seat_of(leader, i, n), Card(c)))
         ops.append(TrickWon(winner, leader, tuple(Card(c) for c in cards), sum(points[c] for c in cards)))
     for i, c in enumerate(hand.trick):
-        ops.append(Play((hand.leader + i) % n, Card(c)))
+        ops.append(Play(seat_of(hand.leader, i, n), Card(c)))
     if hand.result is not None:
         ops.append(Scored(hand.result.points, hand.result.score, hand.result.made))
     return ops

@@ -10,12 +10,13 @@ is the fast path; :meth:`Hand.push` / :meth:`Hand.pop` give undo for search.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 
 from . import actions as A
 from .cards import BIRD, COLOUR_NAMES, card_str, cards_of, display_order, mask_of
+from .kernel import HandResult as HandResult  # re-exported: the result of a hand
+from .kernel import score_hand, winning_index
 from .rules import PlayTables, RuleSet
 
 
@@ -34,20 +35,6 @@ _PLAY = int(Phase.PLAY)
 
 class IllegalAction(ValueError):
     """An action refused by the rules; the message says why.  The state is unchanged."""
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """Scoring of a finished hand, per side: partnership, or seat in individual games.
-
-    In call-partner games the lists are per seat (the totals are kept per player, seed 003), and
-    each seat holds its side's figures: the bidder's team or the defenders, as formed in the hand.
-    """
-
-    points: tuple[int, ...]  # taken, nest and bonuses included
-    score: tuple[int, ...]  # what the hand adds to the totals
-    made: bool
-    bidding_points: int  # what the bidding team took
 
 
 _Snapshot = tuple[
@@ -426,19 +413,7 @@ class Hand:
         trick = self.trick
         t = self.tables
         assert t is not None
-        # Resolve: the highest trump wins, else the highest card of the colour led.
-        suit = t.suit
-        key = t.key
-        trump = t.trump
-        led = self.led
-        best = 0
-        best_key = key[trick[0]]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            s = suit[c]
-            if (s == trump or s == led) and key[c] > best_key:
-                best_key = key[c]
-                best = i
+        best = winning_index(t, trick)
         winner = (self.leader + best) % self.n
         pts = self.points
         self.taken[winner] += sum([pts[c] for c in trick])
@@ -551,53 +526,8 @@ class Hand:
         return 1 << self.bidder
 
     def _score(self) -> None:
-        r = self.rules
-        n = self.n
-        seat_pts = list(self.taken)
-        last = self.tricks[-1][2]
-        nest_pts = sum(self.points[c] for c in self.buried)
-        seat_pts[self.bidder if r.nest_to == "bidder" else last] += nest_pts
-        seat_pts[last] += r.last_trick_bonus
-        team = self.team_mask()
-        if r.mode == "call-partner":
-            # Seed 003: "the points of a hand are divided between the two teams formed during play":
-            # side 0 the bidder's team, side 1 the defenders; the bonuses and the moon go by team too.
-            side_of = [0 if team >> s & 1 else 1 for s in range(n)]
-            sides = 2
-        else:
-            side_of = [r.side_of(s) for s in range(n)]
-            sides = r.num_sides
-        side_pts = [0] * sides
-        side_won = [0] * sides
-        for s in range(n):
-            side_pts[side_of[s]] += seat_pts[s]
-            side_won[side_of[s]] += self.won[s]
-        if r.most_tricks_bonus:
-            top = max(side_won)
-            if side_won.count(top) == 1:
-                side_pts[side_won.index(top)] += r.most_tricks_bonus
-        bonus, at_least = r.trick_bonus
-        if bonus:
-            for side in range(sides):
-                if side_won[side] >= at_least:
-                    side_pts[side] += bonus
-        team_sides = {side_of[s] for s in range(n) if team >> s & 1}
-        team_pts = sum(side_pts[side] for side in team_sides)
-        made = team_pts >= self.bid
-        score = list(side_pts)
-        for side in team_sides:
-            score[side] = team_pts if made else -self.bid
-        hand_total = sum(side_pts)
-        if r.moon == "double" and hand_total > 0:
-            # Shooting the moon: a side that takes every point scores twice the hand's total.
-            for side in range(sides):
-                if (team_pts if side in team_sides else side_pts[side]) == hand_total:
-                    score[side] = 2 * hand_total
-        if r.mode == "call-partner":
-            # Totals are kept per player: each seat books its side's points and score.
-            side_pts = [side_pts[side_of[s]] for s in range(n)]
-            score = [score[side_of[s]] for s in range(n)]
-        self.result = HandResult(tuple(side_pts), tuple(score), made, team_pts)
+        self.result = score_hand(self.rules, self.taken, self.won, self.tricks[-1][2],
+                                 sum(self.points[c] for c in self.buried), self.bidder, self.bid, self.team_mask())
         self.phase = Phase.DONE
         self.to_act = -1
 

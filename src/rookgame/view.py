@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CardSet, mask_of
+from .kernel import seat_of
 from .rules import RuleSet
 from .state import Hand, Phase
 
@@ -125,5 +126,5 @@ def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:
     for leader, cards in plays:
         for i, c in enumerate(cards):
             if c in called:
-                known.add((leader + i) % hand.n)
+                known.add(seat_of(leader, i, hand.n))
     return tuple(sorted(known))

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 
 from .. import actions as A
+from .. import kernel
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
@@ -86,14 +87,8 @@ def _final_utility(hand: Hand, seat: int, team_future: int) -> float:
         taken += sum(pts[c] for c in hand.buried)
     team_total = taken + team_future
     hand_total = rules.total_points
-    made = team_total >= hand.bid
-    team_score = team_total if made else -hand.bid
-    other_score = hand_total - team_total
-    if rules.moon == "double":
-        if team_total == hand_total:
-            team_score = 2 * hand_total
-        elif team_total == 0:
-            other_score = 2 * hand_total
+    team_score = kernel.contract_score(rules, team_total, hand.bid, hand_total)
+    other_score = kernel.defender_score(rules, hand_total - team_total, hand_total)
     diff = team_score - other_score
     return float(diff if team >> seat & 1 else -diff)
 

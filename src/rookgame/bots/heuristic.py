@@ -16,6 +16,7 @@ Everything comes from the seat's view (through :mod:`.knowledge`), so it plays f
 from __future__ import annotations
 
 from .. import actions as A
+from .. import kernel
 from ..cards import BIRD, cards_of
 from ..rules import PlayTables, RuleSet
 from ..state import Phase
@@ -259,16 +260,12 @@ class HeuristicPlayer:
         key = t.key
 
         def beats(c: int, best: int) -> bool:
-            s = t.suit[c]
-            return (s == trump or s == led) and key[c] > key[best]
+            return kernel.beats(t, led, c, best)
 
-        best_i = 0
-        for i in range(1, len(trick)):
-            if beats(trick[i], trick[best_i]):
-                best_i = i
+        best_i = kernel.winning_index(t, trick)
         best = trick[best_i]
         winner_seat = (view.leader + best_i) % n
-        later = [(view.leader + i) % n for i in range(len(trick) + 1, n)]
+        later = [kernel.seat_of(view.leader, i, n) for i in range(len(trick) + 1, n)]
         later_opp = [s for s in later if s not in k.team]
         trick_pts = sum(pts[c] for c in trick)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..kernel import seat_of
 from ..rules import PlayTables
 from ..state import Phase
 from ..view import View
@@ -78,7 +79,7 @@ def know(view: View) -> Knowledge:
         led = tables.suit[cards[0]]
         for i, c in enumerate(cards[1:], 1):
             if tables.suit[c] != led and not tables.anytime >> c & 1:
-                voids[(leader + i) % n] |= 1 << led
+                voids[seat_of(leader, i, n)] |= 1 << led
     seen = int(view.hand) | played | int(view.shown_buried)
     if view.buried is not None:
         seen |= int(view.buried)

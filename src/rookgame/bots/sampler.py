@@ -21,6 +21,7 @@ import random
 
 from .. import actions as A
 from ..cards import cards_of
+from ..kernel import seat_of
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
 from .heuristic import OVER_PARTNER, estimate, partner_holds_bid
@@ -37,9 +38,9 @@ def played_by(view: View) -> list[int]:
     out = [0] * n
     for leader, cards, _ in view.tricks:
         for i, c in enumerate(cards):
-            out[(leader + i) % n] |= 1 << c
+            out[seat_of(leader, i, n)] |= 1 << c
     for i, c in enumerate(view.trick):
-        out[(view.leader + i) % n] |= 1 << c
+        out[seat_of(view.leader, i, n)] |= 1 << c
     return out
 
 
@@ -58,7 +59,7 @@ def voids_of(view: View) -> list[int]:
         led = t.suit[cards[0]]
         for i, c in enumerate(cards[1:], 1):
             if t.suit[c] != led and not t.anytime >> c & 1:
-                out[(leader + i) % n] |= t.suit_mask[led]
+                out[seat_of(leader, i, n)] |= t.suit_mask[led]
     return out
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import kernel
 from ..cards import cards_of
 from ..state import Hand, Phase
 
@@ -50,7 +51,7 @@ class Position:
 
     @property
     def to_act(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
+        return kernel.seat_of(self.leader, len(self.trick), self.n)
 
     @classmethod
     def of(cls, hand: Hand) -> Position:
@@ -94,16 +95,7 @@ def legal_mask(p: Position, hands: list[int], seat: int, trick: list[int], led: 
 
 
 def trick_winner(p: Position, leader: int, trick: list[int]) -> int:
-    led = p.suit[trick[0]]
-    best = 0
-    best_key = p.key[trick[0]]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        s = p.suit[c]
-        if (s == p.trump or s == led) and p.key[c] > best_key:
-            best_key = p.key[c]
-            best = i
-    return (leader + best) % p.n
+    return kernel.trick_winner(p, leader, trick, p.n)
 
 
 def _end_bonus(p: Position, team_tricks: int) -> int:
@@ -138,7 +130,7 @@ def minimax(p: Position) -> tuple[int, dict[int, int]]:
     trick = list(p.trick)
 
     def rec(leader: int, led: int, tricks_done: int, team_tricks: int) -> int:
-        seat = (leader + len(trick)) % p.n
+        seat = kernel.seat_of(leader, len(trick), p.n)
         legal = legal_mask(p, hands, seat, trick, led)
         maximize = bool(p.team >> seat & 1)
         best: int | None = None
@@ -271,7 +263,7 @@ class AlphaBeta:
                     return lo
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
-        seat = (leader + len(trick)) % p.n
+        seat = kernel.seat_of(leader, len(trick), p.n)
         maximize = bool(p.team >> seat & 1)
         a0, b0 = alpha, beta
         best = -1 if maximize else 1 << 30

@@ -17,6 +17,7 @@ from .. import actions as A
 from ..actions import ActionError, action_str, parse_action
 from ..bots import REGISTRY, make_player
 from ..cards import BIRD, COLOUR_NAMES, COLOURS, CardError, card_str, colour_of, parse_card, rank_of
+from ..kernel import seat_of, winning_index
 from ..rules import RuleSet
 from ..state import Hand, Phase
 from ..view import View
@@ -149,13 +150,8 @@ def winning_so_far(view: View) -> tuple[int, int] | None:
     if not view.trick or view.trump == -2:
         return None
     t = view.rules.play_tables(view.trump, view.low, view.bird_high)
-    led = t.suit[view.trick[0]]
-    best = 0
-    for i, c in enumerate(view.trick):
-        s = t.suit[c]
-        if (s == t.trump or s == led) and t.key[c] > t.key[view.trick[best]]:
-            best = i
-    return (view.leader + best) % view.rules.players, view.trick[best]
+    best = winning_index(t, view.trick)
+    return seat_of(view.leader, best, view.rules.players), view.trick[best]
 
 
 def trick_points(rules: RuleSet, cards: Sequence[int]) -> int:
@@ -164,7 +160,7 @@ def trick_points(rules: RuleSet, cards: Sequence[int]) -> int:
 
 def trick_plays(rules: RuleSet, leader: int, cards: Sequence[int]) -> list[tuple[int, int]]:
     """(seat, card) in the order played."""
-    return [((leader + i) % rules.players, c) for i, c in enumerate(cards)]
+    return [(seat_of(leader, i, rules.players), c) for i, c in enumerate(cards)]
 
 
 # ---------------------------------------------------------------------- actions in words
