@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .shown import digits_value, shown
+
 COLOURS = "BRYG"
 COLOUR_NAMES = ("Black", "Red", "Yellow", "Green")
 BLACK, RED, YELLOW, GREEN = range(4)
@@ -56,12 +58,12 @@ def parse_card(text: str) -> int:
     token = text.strip().upper()
     if token in _ALIASES:
         return _ALIASES[token]
-    if len(token) >= 2 and token[0] in COLOURS and token[1:].isascii() and token[1:].isdigit():
-        rank = int(token[1:])
-        if 1 <= rank <= 14:
+    if len(token) >= 2 and token[0] in COLOURS:
+        rank = digits_value(token[1:])
+        if rank is not None and 1 <= rank <= 14:
             return make(COLOURS.index(token[0]), rank)
     raise CardError(
-        f"{text.strip()!r} is not a card: write a colour letter (B, R, Y, G) and a rank 1-14 "
+        f"{shown(text.strip())} is not a card: write a colour letter (B, R, Y, G) and a rank 1-14 "
         "such as Y14 or g5, or RK / rook / bird for the Rook Bird (RK2 for the second Bird)"
     )
 

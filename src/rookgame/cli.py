@@ -1,20 +1,32 @@
-"""The ``rook`` command: rules, selfplay, replay."""
+"""The ``rook`` command: rules, selfplay, replay.
+
+Exit status: 0 done; 1 a record that fails its checks (or selfplay games skipped); 2 bad
+arguments or a file that cannot be read or written; 3 an unexpected error (a bug: one line,
+no traceback; ``ROOK_DEBUG=1`` shows the traceback)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
+from . import play as P
 from . import rules as R
 from .bots import REGISTRY
-from .play import selfplay as run_selfplay
-from .record import RecordError, read_jsonl, replay_record, write_jsonl
+from .record import RecordError, read_jsonl, record_line, replay_record, write_jsonl
 from .transcript import game_transcript, rules_rows
+
+BAD_RECORD = 1  # a record that fails its checks; selfplay: games skipped
+BAD_INPUT = 2  # bad arguments, or a file that cannot be read or written
+INTERNAL_ERROR = 3  # an unexpected exception: a bug
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Rook, the trick-taking card game: rules, self-play, records and replay.")
@@ -22,12 +34,55 @@ console = Console(width=max(Console().width, 100))
 err = Console(stderr=True)
 
 
+def _fail(message: str, code: int = BAD_INPUT) -> NoReturn:
+    # escape: messages quote files and values, and rich would read "[/x]" in them as markup
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)  # one line: greppable
+    raise typer.Exit(code)
+
+
 def _load_rules(spec: str) -> R.RuleSet:
     try:
         return R.load(spec)
     except R.RulesError as e:
-        err.print(f"[red]error:[/red] {e}", highlight=False)
-        raise typer.Exit(2) from None
+        _fail(str(e))
+
+
+def _check_readable(file: Path) -> None:
+    """Exit 2 unless ``file`` is a file that can be opened."""
+    try:
+        with open(file, "rb"):
+            pass
+    except FileNotFoundError:
+        _fail(f"{file} does not exist")
+    except IsADirectoryError:
+        _fail(f"{file} is a folder; give a .jsonl file of game records")
+    except (OSError, ValueError) as e:
+        _fail(f"{file}: cannot be read: {getattr(e, 'strerror', None) or e}")
+
+
+def _records(file: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The records of ``file``: exit 1 at a line that is not one, 2 if the file cannot be read."""
+    _check_readable(file)
+    try:
+        yield from read_jsonl(file, on_torn=lambda why: _torn_warning(file, why))
+    except RecordError as e:
+        err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
+        raise typer.Exit(BAD_RECORD) from None
+    except OSError as e:
+        _fail(f"{file}: cannot be read: {e.strerror or e}")
+
+
+def _open_out(out: Path) -> TextIO:
+    """The output file, checked and opened before anything is played (exit 2 if it cannot be written)."""
+    try:
+        if out.is_dir():
+            _fail(f"--out {out} is a folder; give a file name such as {out / 'games.jsonl'}")
+        folder = out.parent
+        if not folder.is_dir():
+            _fail(f"--out {out}: the folder {folder} does not exist")
+        return open(out, "w", encoding="utf-8")
+    except (OSError, ValueError) as e:
+        _fail(f"--out {out}: cannot be written: {getattr(e, 'strerror', None) or e}")
 
 
 @app.command()
@@ -48,12 +103,12 @@ def rules(spec: Annotated[str | None, typer.Argument(metavar="[PRESET|FILE]",
         console.print("Show one: rook rules PRESET   House rules: rook rules FILE.toml (see docs/rules-files.md)")
         return
     rs = _load_rules(spec)
-    table = Table(title=f"{rs.label} (preset {rs.preset})")
+    table = Table(title=Text(f"{rs.label} (preset {rs.preset})"))
     table.add_column("option")
     table.add_column("value")
     table.add_column("meaning")
     for row in rules_rows(rs):
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text: a name may hold "[...]"
     console.print(table)
 
 
@@ -68,29 +123,45 @@ def selfplay(
     bots: Annotated[str, typer.Option("--bots", help="bot names cycled over the seats: "
                                       + ", ".join(REGISTRY))] = "heuristic",
 ) -> None:
-    """Play whole games between bots and write their records."""
+    """Play whole games between bots and write their records, each as it finishes.
+
+    Exit status 0, or 1 when a game found no winner in 10,000 hands: it is skipped with a
+    warning and the others are written; 2 for bad arguments or an --out that cannot be written."""
     rs = _load_rules(rules)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b.lower() not in REGISTRY]
     if unknown or not names:
-        err.print(f"[red]error:[/red] unknown bot(s) {', '.join(unknown) or '(none given)'}; "
-                  f"bots: {', '.join(REGISTRY)}", highlight=False)
-        raise typer.Exit(2)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=False) as progress:
-        task = progress.add_task(f"{rs.label}", total=games)
-        records = run_selfplay(rs, names, games, seed, lambda g: progress.update(task, completed=g))
-    write_jsonl(out, records)
-    hands = sum(len(r["hands"]) for r in records)
+        _fail(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; bots: {', '.join(REGISTRY)}")
+    hands = 0
+    written = 0
+    skipped: list[P.Skipped] = []
     wins: dict[int, int] = {}
-    for r in records:
-        wins[r["winner"]] = wins.get(r["winner"], 0) + 1
-    console.print(f"{games} games, {hands} hands of {rs.label} written to {out}; "
-                  f"wins by side: {dict(sorted(wins.items()))}")
+    with _open_out(out) as f, Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                        TimeElapsedColumn(), console=err, transient=False) as progress:
+        task = progress.add_task(f"{rs.label}", total=games)
+        for g, item in enumerate(P.selfplay_games(rs, names, games, seed), 1):
+            if isinstance(item, P.Skipped):
+                skipped.append(item)
+                progress.console.print(Text(f"warning: game {item.game} (seed {item.seed}) skipped: {item.reason}",
+                                            style="yellow"))
+            else:
+                f.write(record_line(item))
+                f.flush()  # a game on disk as soon as it is played: an interrupted run keeps it
+                written += 1
+                hands += len(item["hands"])
+                wins[item["winner"]] = wins.get(item["winner"], 0) + 1
+            progress.update(task, completed=g)
+    console.print(Text(f"{written} games, {hands} hands of {rs.label} written to {out}; "
+                       f"wins by side: {dict(sorted(wins.items()))}"))
+    if skipped:
+        err.print(Text(f"{len(skipped)} of {games} games skipped: no winner after {P.MAX_HANDS} hands "
+                       f"(games {', '.join(str(s.game) for s in skipped[:10])}"
+                       f"{' ...' if len(skipped) > 10 else ''})", style="yellow"))
+        raise typer.Exit(BAD_RECORD)
 
 
 def _torn_warning(file: Path, why: str) -> None:
-    err.print(f"[yellow]warning:[/yellow] {file}: {why}", highlight=False)
+    err.print(Text(f"warning: {file}: {why}", style="yellow"), soft_wrap=True)
 
 
 @app.command()
@@ -98,29 +169,28 @@ def replay(
     file: Annotated[Path, typer.Argument(help="a .jsonl file of rook-record/1 games")],
     game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="print a transcript of game N")] = None,
 ) -> None:
-    """Re-check every action of every game against the rules and the recorded scores."""
-    if not file.exists():
-        err.print(f"[red]error:[/red] {file} does not exist")
-        raise typer.Exit(2)
+    """Re-check every action of every game against the rules and the recorded scores.
+
+    Exit status 0 when every game checks out, 1 at the first game that does not, 2 for a file
+    that cannot be read or a --game it does not have."""
     checked = 0
     hands = 0
-    try:
-        for n, rec in read_jsonl(file, on_torn=lambda why: _torn_warning(file, why)):
-            if game is not None and n != game:
-                continue
+    for n, rec in _records(file):
+        if game is not None and n != game:
+            continue
+        try:
             replay_record(rec, n)
-            checked += 1
-            hands += len(rec["hands"])
-            if game is not None:
-                console.print(game_transcript(rec, n), highlight=False)
-    except RecordError as e:
-        err.print(f"[red]{file}: {e}[/red]", highlight=False)
-        raise typer.Exit(1) from None
+        except RecordError as e:
+            err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
+            raise typer.Exit(BAD_RECORD) from None
+        checked += 1
+        hands += len(rec["hands"])
+        if game is not None:
+            console.print(Text(game_transcript(rec, n)))  # Text: player names are the record's
     if game is not None and not checked:
-        err.print(f"[red]error:[/red] {file} has no game {game}")
-        raise typer.Exit(2)
-    console.print(f"{file}: {checked} game(s), {hands} hands: every action, trick, score, total "
-                  "and winner checks out")
+        _fail(f"{file} has no game {game}")
+    console.print(Text(f"{file}: {checked} game(s), {hands} hands: every action, trick, score, total "
+                       "and winner checks out"))
 
 
 @app.command()
@@ -159,8 +229,7 @@ def arena(
         if workers is not None and workers < 1:
             raise AR.ArenaError(f"--workers {workers}: use 1 or more")
     except AR.ArenaError as e:
-        err.print(f"[red]error:[/red] {e}", highlight=False)
-        raise typer.Exit(2) from None
+        _fail(str(e))
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=False) as progress:
         what = f"{rs.label}: {deals} deals" + (f" + {matches} match seeds" if matches else "")
@@ -170,8 +239,7 @@ def arena(
                                   progress=lambda done, total: progress.update(task, completed=done),
                                   keep_records=out is not None)
         except AR.ArenaError as e:
-            err.print(f"[red]error:[/red] {e}", highlight=False)
-            raise typer.Exit(1) from None
+            _fail(str(e), BAD_RECORD)
     for table in AR.summary_tables(result):
         console.print(table)
     console.print(AR.verdict(result), highlight=False)
@@ -232,23 +300,14 @@ def analyze(
     from .bots.expert import LEVELS
 
     if level not in LEVELS:
-        err.print(f"[red]error:[/red] unknown level {level!r}; levels: {', '.join(LEVELS)}")
-        raise typer.Exit(2)
-    if not file.exists():
-        err.print(f"[red]error:[/red] {file} does not exist")
-        raise typer.Exit(2)
+        _fail(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     record = None
-    try:
-        for n, rec in read_jsonl(file, on_torn=lambda why: _torn_warning(file, why)):
-            if n == game:
-                record = rec
-                break
-    except RecordError as e:
-        err.print(f"[red]{file}: {e}[/red]", highlight=False)
-        raise typer.Exit(1) from None
+    for n, rec in _records(file):
+        if n == game:
+            record = rec
+            break
     if record is None:
-        err.print(f"[red]error:[/red] {file} has no game {game}")
-        raise typer.Exit(2)
+        _fail(f"{file} has no game {game}")
     with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                   transient=True) as progress:
         task = progress.add_task("analyse", total=None)
@@ -256,11 +315,12 @@ def analyze(
             decisions = run_analysis(record, game, level, seed,
                                      lambda d, t: progress.update(task, completed=d, total=t))
         except RecordError as e:
-            err.print(f"[red]{file}: {e}[/red]", highlight=False)
-            raise typer.Exit(1) from None
+            err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
+            raise typer.Exit(BAD_RECORD) from None
     from .actions import action_str
 
-    table = Table(title=f"{file} game {game}: decisions judged by the {level} expert (points for the seat's side)")
+    table = Table(title=Text(f"{file} game {game}: decisions judged by the {level} expert "
+                             "(points for the seat's side)"))
     for col in ("hand", "trick", "seat", "phase", "taken", "best", "cost", ""):
         table.add_column(col, justify="right" if col in ("hand", "trick", "seat", "cost") else "left")
     costs: dict[int, list[float]] = {}
@@ -280,4 +340,15 @@ def analyze(
 
 
 def main() -> None:
-    app()
+    """The ``rook`` command.  Every fault the code knows of has its own message and exit status;
+    anything else is a bug, told in one line with exit status 3 rather than a traceback."""
+    try:
+        app()
+    except Exception as e:
+        if os.environ.get("ROOK_DEBUG"):
+            raise
+        what = " ".join(str(e).split())
+        err.print(Text(f"internal error: {type(e).__name__}: {what[:300]}{'...' if len(what) > 300 else ''}\n"
+                       "This is a bug in rook; please report it with the command that caused it "
+                       "(ROOK_DEBUG=1 shows the traceback).", style="red"))
+        raise SystemExit(INTERNAL_ERROR) from None

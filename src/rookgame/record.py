@@ -20,6 +20,7 @@ from . import actions as A
 from .cards import COLOURS, CardError, card_str, cards_of, display_order, mask_of, parse_card
 from .match import Match
 from .rules import RulesError, from_json
+from .shown import shown
 from .state import Hand, IllegalAction, Phase
 
 FORMAT = "rook-record/1"
@@ -113,10 +114,15 @@ def game_record(match: Match, players: list[str]) -> dict[str, Any]:
     }
 
 
+def record_line(rec: dict[str, Any]) -> str:
+    """One record as a line of a ``.jsonl`` file."""
+    return json.dumps(rec, separators=(",", ":")) + "\n"
+
+
 def write_jsonl(path: str | Path, records: list[dict[str, Any]]) -> None:
     with open(path, "w", encoding="utf-8") as f:
         for rec in records:
-            f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+            f.write(record_line(rec))
 
 
 def read_jsonl(path: str | Path, *, on_torn: Callable[[str], None] | None = None
@@ -124,30 +130,74 @@ def read_jsonl(path: str | Path, *, on_torn: Callable[[str], None] | None = None
     """(game number from 1, record); a line that is not a JSON object raises RecordError.
 
     With ``on_torn``, a torn line (the start of a record cut short while it was written,
-    by a crash or a full disk) is skipped and ``on_torn`` is told which line and why."""
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
+    by a crash or a full disk) is skipped and ``on_torn`` is told which line and why.
+    A file that cannot be read (missing, a folder, no permission) raises OSError."""
+    with open(path, "rb") as f:  # bytes: a line that is not UTF-8 is refused by number, not mid-iteration
+        for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
             try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as e:
-                if on_torn is not None and torn(line):
+                rec = parse_line(raw, n)
+            except RecordError:
+                if on_torn is not None and torn(raw):
                     on_torn(f"line {n} is a game cut short while it was written (a crash or a full disk); skipped")
                     continue
-                raise RecordError(f"line {n} is not JSON: {e}", game=n) from None
-            if not isinstance(rec, dict):
-                raise RecordError(f"line {n} is not a JSON object", game=n)
-            yield n, rec
+                raise
+            if rec is not None:
+                yield n, rec
+
+
+MAX_LINE_BYTES = 64_000_000  # a game of 10,000 hands (play.MAX_HANDS) is about 15 MB
+
+
+def parse_line(raw: bytes, n: int) -> dict[str, Any] | None:
+    """Line ``n`` of a ``.jsonl`` file as a record (None for a blank line); :class:`RecordError`
+    if it cannot be one."""
+    if len(raw) > MAX_LINE_BYTES:
+        raise RecordError(f"line {n} is over {MAX_LINE_BYTES // 1_000_000} MB; not a game record", game=n)
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"line {n} is not UTF-8 text (byte {e.start + 1} of the line is {raw[e.start]:#04x})",
+                          game=n) from None
+    if not line.strip():
+        return None
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"line {n} is not JSON: {e}", game=n) from None
+    except RecursionError:
+        raise RecordError(f"line {n} is not a game record: arrays or objects nested too deep", game=n) from None
+    except ValueError:  # int() refuses a number of over 4,300 digits
+        raise RecordError(f"line {n} is not a game record: a number is thousands of digits long", game=n) from None
+    if not isinstance(rec, dict):
+        raise RecordError(f"line {n} is not a JSON object", game=n)
+    return rec
 
 
 RECORD_START = '{"format":' + json.dumps(FORMAT)  # how every record line that the package writes begins
 
 
-def torn(line: str) -> bool:
-    """A line that begins as a written record does but is not whole JSON: a write cut short."""
-    text = line.strip()
-    return text.startswith(RECORD_START) or RECORD_START.startswith(text)
+def torn(raw: bytes | str) -> bool:
+    """A write cut short: a line that begins as a written record does and is a record's first part,
+    whole JSON up to where it stops (a line damaged in its middle is not torn: it is bad)."""
+    data = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
+    try:
+        text = data.strip().decode("ascii")  # records are written as ASCII JSON: a cut never splits a character
+    except UnicodeDecodeError:
+        return False
+    if not (text.startswith(RECORD_START) or RECORD_START.startswith(text)):
+        return False
+    return _json_prefix(text) or _json_prefix(text + '"')  # cut inside a string: close it and look again
+
+
+def _json_prefix(text: str) -> bool:
+    """Whether ``text`` is the beginning of some JSON text: it parses until the text runs out."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as e:
+        return e.pos >= len(text) and not e.msg.startswith("Unterminated string")
+    except (RecursionError, ValueError):
+        return False
+    return False
 
 
 # ---------------------------------------------------------------------- schema
@@ -162,11 +212,16 @@ def check_schema(rec: dict[str, Any], game: int | None = None) -> None:
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(rec), key=lambda e: list(e.absolute_path))
+    try:
+        errors = sorted(validator.iter_errors(rec), key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
+    except RecursionError:  # a message quotes the value: repr() of one nested hundreds deep
+        raise RecordError(f"not a {FORMAT} record: arrays or objects nested too deep", game=game) from None
     if errors:
         e = errors[0]
-        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e.absolute_path).lstrip(".")
-        raise RecordError(f"not a {FORMAT} record: {path or 'the record'}: {e.message}", game=game)
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{shown(p, 30)[1:-1]}"
+                       for p in e.absolute_path).lstrip(".")
+        message = e.message if len(e.message) <= 200 else e.message[:197] + "..."  # it quotes the whole value
+        raise RecordError(f"not a {FORMAT} record: {path or 'the record'}: {message}", game=game)
 
 
 # ---------------------------------------------------------------------- replay

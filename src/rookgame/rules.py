@@ -15,25 +15,39 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from .cards import BIRD, BIRD2, COLOURS, CardError, card_str, make, parse_card, rank_of
+from .shown import digits_value, shown
 
 MAX_BID_LIMIT = 1000  # the action space holds bids 0..1000
+MAX_POINTS = 1000  # the most a counter or a bonus is worth: no bid could reach more
+MAX_DECK = 14 * 4 + 2  # every rank in four colours and two Birds
+MAX_NEST = MAX_DECK - 2  # a deck less one card for each of two players
+MAX_PARTNER_CALLS = 6  # calls leave the bidder at least one defender among 8 players
+MAX_FILE_BYTES = 1_000_000  # a house-rules file is a few hundred bytes
+PATH_CHARS = 1000  # a path quoted in a message is cut only when absurd
+GOAL_HANDS = 50  # the goal is at most this many hands' worth of points: a game must be able to end
 
 
 class RulesError(ValueError):
     """An unplayable, contradictory or malformed rule set; the message says what would work."""
 
 
+def _whole(value: object) -> bool:
+    """A whole number (bool is an int subclass, and is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def counter_key(text: str, where: str = "") -> str:
     """The canonical key of a counter: a rank ("5", "14") or a card ("RK", "R1")."""
     t = text.strip()
-    if t.isdigit():
-        if 1 <= int(t) <= 14:
-            return str(int(t))
-        raise RulesError(f"{where}counters: rank {t} is not 1 to 14")
+    rank = digits_value(t)
+    if rank is not None:
+        if 1 <= rank <= 14:
+            return str(rank)
+        raise RulesError(f"{where}counters: rank {shown(t)} is not 1 to 14")
     try:
         return card_str(parse_card(t))
     except CardError:
-        raise RulesError(f"{where}counters: {t!r} is neither a rank 1-14 nor a card such as RK or R1") from None
+        raise RulesError(f"{where}counters: {shown(t)} is neither a rank 1-14 nor a card such as RK or R1") from None
 
 
 # Every option that takes one of a few words is a Literal type, so that mypy catches a typo
@@ -312,34 +326,17 @@ class RuleSet:
         for key, allowed in CHOICES.items():
             value = getattr(self, key)
             if value not in allowed:
-                p.append(f"{key} = {value!r}: allowed values are {', '.join(map(repr, allowed))}")
+                p.append(f"{key} = {shown(value)}: allowed values are {', '.join(map(repr, allowed))}")
         if p:
             return p
-        if not 2 <= self.players <= 8:
-            p.append(f"players = {self.players}: Rook is played by 2 to 8 players")
-        bad_ranks = [r for r in self.ranks if not 1 <= r <= 14]
-        if bad_ranks or not self.ranks:
-            p.append(f"ranks = {list(self.ranks)}: ranks are 1 to 14, at least one")
-        if len(set(self.ranks)) != len(self.ranks):
-            p.append(f"ranks = {list(self.ranks)}: a rank is listed twice")
-        if not 0 <= self.birds <= 2:
-            p.append(f"birds = {self.birds}: a deck has 0, 1 or 2 Birds")
-        for name in ("extra_cards", "top_trumps"):
-            for t in getattr(self, name):
-                try:
-                    c = parse_card(t)
-                except CardError as e:
-                    p.append(f"{name}: {e}")
-                    continue
-                if c >= BIRD:
-                    p.append(f"{name}: {t} is a Bird; use birds = 1 or 2 instead")
+        p = self._size_problems()
         if p:
             return p
         ranks = set(self.ranks)
         for name in ("extra_cards", "top_trumps"):
             listed = getattr(self, name)
             if len(set(listed)) != len(listed):
-                p.append(f"{name} = {list(listed)}: a card is listed twice")
+                p.append(f"{name} = {shown(list(listed))}: a card is listed twice")
         if self.black_two and "B2" in self.top_trumps:
             p.append("black_two already puts B2 above the Bird; remove it from top_trumps")
         if self.little_rook and "R2" in self.top_trumps:
@@ -357,18 +354,21 @@ class RuleSet:
             p.append("little_rook needs R2 in the deck: add 2 to ranks or R2 to extra_cards")
         if self.black_two and not deck.mask >> make(0, 2) & 1:
             p.append("black_two needs B2 in the deck: add 2 to ranks or B2 to extra_cards")
+        before = len(p)
         for key, pts in self.counters:
-            if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
-                p.append(f"counters: {key} = {pts!r}: points are whole numbers, 0 or more")
+            if not isinstance(key, str):
+                p.append(f"counters: {shown(key)} is neither a rank 1-14 nor a card such as RK or R1")
+                continue
+            if not _whole(pts) or not 0 <= pts <= MAX_POINTS:
+                p.append(f"counters: {shown(key)} = {shown(pts)}: points are whole numbers from 0 to {MAX_POINTS}")
             try:
                 if counter_key(key) != key:
-                    p.append(f"counters: write {counter_key(key)!r}, not {key!r}")
+                    p.append(f"counters: write {counter_key(key)!r}, not {shown(key)}")
             except RulesError as e:
                 p.append(str(e))
-        if self.nest_size < 0:
-            p.append(f"nest_size = {self.nest_size}: a nest holds 0 or more cards")
+        counted = len(p) == before  # the points in play are summed only from counters and bonuses in range
         size = deck.size
-        if self.nest_size >= 0 and ((size - self.nest_size) % self.players or size - self.nest_size < self.players):
+        if (size - self.nest_size) % self.players or size - self.nest_size < self.players:
             works = [k for k in range(0, min(size - self.players, 13) + 1) if (size - k) % self.players == 0]
             p.append(
                 f"{size} cards less a nest of {self.nest_size} do not deal evenly to {self.players} players; "
@@ -394,31 +394,105 @@ class RuleSet:
             elif least > self.partner_calls:
                 p.append(f"partner_calls_min = {least} is more than partner_calls = {self.partner_calls}: the "
                          f"bidder cannot be made to call more cards than it may; use 1 to {self.partner_calls}")
-        if self.bid_step < 1:
-            p.append(f"bid_step = {self.bid_step}: bids go up by 1 or more")
-        if self.min_bid < 0:
-            p.append(f"min_bid = {self.min_bid}: bids are 0 or more")
-        maxb = self.effective_max_bid
-        if maxb > MAX_BID_LIMIT:
-            p.append(f"max_bid = {maxb}: bids above {MAX_BID_LIMIT} are not supported")
-        if self.min_bid > maxb:
-            p.append(f"min_bid = {self.min_bid} is above max_bid = {maxb}; "
-                     f"points in play are {self.total_points}")
-        if self.goal <= 0:
-            p.append(f"goal = {self.goal}: the goal is a positive score")
-        for name in ("most_tricks_bonus", "last_trick_bonus"):
-            if getattr(self, name) < 0:
-                p.append(f"{name} = {getattr(self, name)}: a bonus is 0 or more points")
+        for name, lo, what in (("min_bid", 0, "bids are"), ("bid_step", 1, "bids go up by"),
+                               ("most_tricks_bonus", 0, "a bonus is"), ("last_trick_bonus", 0, "a bonus is")):
+            value = getattr(self, name)
+            hi = MAX_POINTS if name.endswith("bonus") else MAX_BID_LIMIT
+            if not lo <= value <= hi:
+                p.append(f"{name} = {shown(value)}: {what} {lo} to {hi}")
+                counted = counted and not name.endswith("bonus")
         points, tricks = self.trick_bonus
-        if points < 0 or tricks < 0:
-            p.append(f"trick_bonus = {{ points = {points}, tricks = {tricks} }}: both are 0 or more")
+        if not (0 <= points <= MAX_POINTS and 0 <= tricks <= MAX_DECK):
+            p.append(f"trick_bonus = {{ points = {shown(points)}, tricks = {shown(tricks)} }}: "
+                     f"points are 0 to {MAX_POINTS}, tricks 0 to {deck.hand_size}")
+            counted = False
         elif points and not deck.hand_size / 2 < tricks <= deck.hand_size:
             p.append(f"trick_bonus needs a majority of the {deck.hand_size} tricks, so that one side at most "
                      f"earns it: tricks from {deck.hand_size // 2 + 1} to {deck.hand_size}, not {tricks}")
-        if self.lose_at is not None and self.lose_at >= 0:
-            p.append(f"lose_at = {self.lose_at}: the losing floor is a negative total such as -250")
+        total = self.total_points if counted else 0
+        if counted and total == 0:
+            p.append("no points in play: the counters and bonuses are all 0, so a hand can never score; "
+                     "give some cards points in counters (such as { 5 = 5, 10 = 10 })")
+        elif counted and self.no_counter_redeal and not deck.counter_points:
+            p.append("no_counter_redeal = true with no counter in the deck: every hand could be redealt "
+                     "for ever; give some cards points in counters, or set no_counter_redeal = false")
+        if counted:
+            maxb = self.effective_max_bid
+            if not 0 <= maxb <= MAX_BID_LIMIT:
+                p.append(f"max_bid = {shown(maxb)}: bids are 0 to {MAX_BID_LIMIT}"
+                         + (f" (the {total} points in play are too many to bid; give a number)"
+                            if self.max_bid is None else ""))
+            elif self.min_bid > maxb:
+                p.append(f"min_bid = {shown(self.min_bid)} is above max_bid = {maxb}; points in play are {total}")
+        # A side scores at most the points in play in a hand; a goal many hands' worth away would
+        # not end in a sitting (bot games give up at play.MAX_HANDS).
+        farthest = GOAL_HANDS * total if total else None
+        if farthest is not None and not 1 <= self.goal <= farthest:
+            p.append(f"goal = {shown(self.goal)}: the goal is a score from 1 to {farthest}, "
+                     f"{GOAL_HANDS} hands' worth of the {total} points in play in a hand")
+        elif self.goal < 1:
+            p.append(f"goal = {shown(self.goal)}: the goal is a positive score")
+        if self.lose_at is not None and (self.lose_at >= 0 or (farthest is not None and self.lose_at < -farthest)):
+            p.append(f"lose_at = {shown(self.lose_at)}: the losing floor is a negative total such as -250"
+                     + (f", from -1 to -{farthest}" if farthest is not None else ""))
         if self.bird_rank == "called" and not self.birds:
             p.append("bird_rank = 'called' needs a Bird in the deck (birds = 1)")
+        return p
+
+    def _size_problems(self) -> list[str]:
+        """The sizes the deck is built from, and the type of every number, each with its range:
+        checked before anything is built (a rank range of a billion would fill the memory)."""
+        p: list[str] = []
+        ints = ("players", "birds", "nest_size", "partner_calls", "min_bid", "bid_step", "goal",
+                "most_tricks_bonus", "last_trick_bonus")
+        for name in ints:
+            if not _whole(getattr(self, name)):
+                p.append(f"{name} = {shown(getattr(self, name))}: give a whole number")
+        for name in ("max_bid", "lose_at"):
+            value = getattr(self, name)
+            if value is not None and not _whole(value):
+                p.append(f"{name} = {shown(value)}: give a whole number")
+        tb = self.trick_bonus
+        if not (isinstance(tb, tuple) and len(tb) == 2 and all(_whole(v) for v in tb)):
+            p.append(f"trick_bonus = {shown(tb)}: give two whole numbers, points and tricks")
+        for name in ("ranks", "extra_cards", "top_trumps", "counters"):
+            if not isinstance(getattr(self, name), tuple):
+                p.append(f"{name} = {shown(getattr(self, name))}: give a tuple")
+        if p:
+            return p
+        if not 2 <= self.players <= 8:
+            p.append(f"players = {shown(self.players)}: Rook is played by 2 to 8 players")
+        if not all(_whole(r) and 1 <= r <= 14 for r in self.ranks) or not 1 <= len(self.ranks) <= 14:
+            p.append(f"ranks = {shown(list(self.ranks))}: ranks are 1 to 14, at least one")
+        elif len(set(self.ranks)) != len(self.ranks):
+            p.append(f"ranks = {shown(list(self.ranks))}: a rank is listed twice")
+        if not 0 <= self.birds <= 2:
+            p.append(f"birds = {shown(self.birds)}: a deck has 0, 1 or 2 Birds")
+        if not 0 <= self.nest_size <= MAX_NEST:
+            p.append(f"nest_size = {shown(self.nest_size)}: a nest holds 0 to {MAX_NEST} cards "
+                     "(at most the deck less a card for each player)")
+        if not 0 <= self.partner_calls <= MAX_PARTNER_CALLS:
+            p.append(f"partner_calls = {shown(self.partner_calls)}: the bidder calls 0 to {MAX_PARTNER_CALLS} "
+                     "cards, fewer than the players less one")
+        for name in ("extra_cards", "top_trumps"):
+            listed = getattr(self, name)
+            if len(listed) > MAX_DECK:
+                p.append(f"{name}: {len(listed)} cards listed; a deck has at most {MAX_DECK} cards")
+                continue
+            for t in listed:
+                try:
+                    c = parse_card(t) if isinstance(t, str) else -1
+                except CardError as e:
+                    p.append(f"{name}: {e}")
+                    continue
+                if c < 0:
+                    p.append(f"{name}: {shown(t)} is not a card name such as R1")
+                elif c >= BIRD:
+                    p.append(f"{name}: {t} is a Bird; use birds = 1 or 2 instead")
+        if len(self.counters) > MAX_DECK + 14 or not all(isinstance(kv, tuple) and len(kv) == 2
+                                                        for kv in self.counters):
+            p.append(f"counters = {shown(self.counters)}: give (rank or card, points) pairs, "
+                     "one for each rank 1-14 or card at most")
         return p
 
     # ------------------------------------------------------------------ JSON / TOML
@@ -554,7 +628,7 @@ def preset(name: str) -> RuleSet:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         raise RulesError(
-            f"unknown preset {name!r}; presets: {', '.join(PRESETS)} "
+            f"unknown preset {shown(name)}; presets: {', '.join(PRESETS)} "
             f"(aliases: {', '.join(f'{a}={b}' for a, b in ALIASES.items())})"
         )
     return PRESETS[key]
@@ -562,19 +636,30 @@ def preset(name: str) -> RuleSet:
 
 # ---------------------------------------------------------------------- files and JSON
 def _parse_ranks(value: Any) -> tuple[int, ...]:
+    # Each end of a range is checked before the range is expanded: "1-1000000000" would fill the memory.
     if isinstance(value, str):
         out: list[int] = []
         for part in value.replace(" ", "").split(","):
             if not part:
                 continue
-            lo, _, hi = part.partition("-")
-            if not lo.isdigit() or (hi and not hi.isdigit()):
-                raise RulesError(f"ranks = {value!r}: write numbers and ranges such as \"1,5-14\"")
-            out.extend(range(int(lo), int(hi or lo) + 1))
+            lo_text, dash, hi_text = part.partition("-")
+            lo, hi = digits_value(lo_text), digits_value(hi_text if dash else lo_text)
+            if lo is None or hi is None:
+                raise RulesError(f"ranks = {shown(value)}: write numbers and ranges such as \"1,5-14\"")
+            if not (1 <= lo <= 14 and 1 <= hi <= 14):
+                bad = lo_text if not 1 <= lo <= 14 else hi_text
+                bad = bad if len(bad) <= 12 else bad[:9] + "..."
+                raise RulesError(f"ranks = {shown(value)}: ranks are 1 to 14, not {bad}")
+            if hi < lo:
+                raise RulesError(f"ranks = {shown(value)}: {part[:20]} runs backwards; write {hi}-{lo}")
+            out.extend(range(lo, hi + 1))
+            if len(out) > 14:
+                break  # a rank listed twice: the rule set says so
         return tuple(out)
-    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    if isinstance(value, list) and all(_whole(v) for v in value):
         return tuple(value)
-    raise RulesError(f"ranks = {value!r}: give a list of ranks such as [1, 5, 6, 7] or a string such as \"1,5-14\"")
+    raise RulesError(f"ranks = {shown(value)}: give a list of ranks such as [1, 5, 6, 7] or a string such as "
+                     "\"1,5-14\"")
 
 
 def _coerce(key: str, value: Any, base: RuleSet, source: str, merge: bool = True) -> Any:
@@ -590,7 +675,7 @@ def _coerce(key: str, value: Any, base: RuleSet, source: str, merge: bool = True
         for k, v in value.items():
             name = counter_key(str(k), where)
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RulesError(f"{where}counters.{k} = {v!r}: points are whole numbers")
+                raise RulesError(f"{where}counters.{str(k)[:20]} = {shown(v)}: points are whole numbers")
             if v == 0:
                 table.pop(name, None)
             else:
@@ -610,38 +695,38 @@ def _coerce(key: str, value: Any, base: RuleSet, source: str, merge: bool = True
             isinstance(v, int) and not isinstance(v, bool) for v in value.values()
         ):
             return (value.get("points", 0), value.get("tricks", 0))
-        raise RulesError(f"{where}trick_bonus = {value!r}: write a table such as {{ points = 20, tricks = 5 }}")
+        raise RulesError(f"{where}trick_bonus = {shown(value)}: write a table such as {{ points = 20, tricks = 5 }}")
     if key == "lose_at":
         if value is None or value == "off":
             return None
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise RulesError(f"{where}lose_at = {value!r}: give a negative total such as -250, or \"off\"")
+        raise RulesError(f"{where}lose_at = {shown(value)}: give a negative total such as -250, or \"off\"")
     if key == "partner_calls_min":
         if value is None or (isinstance(value, int) and not isinstance(value, bool)):
             return value
-        raise RulesError(f"{where}partner_calls_min = {value!r}: give a whole number (1 to partner_calls)")
+        raise RulesError(f"{where}partner_calls_min = {shown(value)}: give a whole number (1 to partner_calls)")
     if key == "max_bid":
         if value in (None, "total"):
             return None
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise RulesError(f"{where}max_bid = {value!r}: give a number or \"total\" (all points in play)")
+        raise RulesError(f"{where}max_bid = {shown(value)}: give a number or \"total\" (all points in play)")
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RulesError(f"{where}{key} = {value!r}: write true or false")
+            raise RulesError(f"{where}{key} = {shown(value)}: write true or false")
         return value
     if isinstance(default, int):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"{where}{key} = {value!r}: give a whole number")
+            raise RulesError(f"{where}{key} = {shown(value)}: give a whole number")
         return value
     if isinstance(default, str):
         if not isinstance(value, str):
-            raise RulesError(f"{where}{key} = {value!r}: give a string")
+            raise RulesError(f"{where}{key} = {shown(value)}: give a string")
         if key in CHOICES and value not in CHOICES[key]:
-            raise RulesError(f"{where}{key} = {value!r}: allowed values are {', '.join(map(repr, CHOICES[key]))}")
+            raise RulesError(f"{where}{key} = {shown(value)}: allowed values are {', '.join(map(repr, CHOICES[key]))}")
         return value
-    raise RulesError(f"{where}{key}: unsupported value {value!r}")  # pragma: no cover
+    raise RulesError(f"{where}{key}: unsupported value {shown(value)}")  # pragma: no cover
 
 
 def from_mapping(data: dict[str, Any], source: str = "", merge: bool = True) -> RuleSet:
@@ -663,7 +748,8 @@ def from_mapping(data: dict[str, Any], source: str = "", merge: bool = True) -> 
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
         raise RulesError(
-            f"{where}unknown option(s) {', '.join(map(repr, unknown))}; options are: {', '.join(FIELDS)}"
+            f"{where}unknown option(s) {', '.join(map(shown, unknown[:5]))}"
+            f"{f' and {len(unknown) - 5} more' if len(unknown) > 5 else ''}; options are: {', '.join(FIELDS)}"
         )
     for key, value in data.items():
         if key == "preset":
@@ -687,12 +773,31 @@ def load(spec: str | Path) -> RuleSet:
     if key in PRESETS or key in ALIASES:
         return preset(key)
     path = Path(text)
-    if not path.exists():
-        raise RulesError(f"{text!r} is neither a preset nor a file; presets: {', '.join(PRESETS)}")
+    quoted = shown(text, PATH_CHARS)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)  # bounded: the path may be /dev/zero
+    except FileNotFoundError:
+        raise RulesError(f"{quoted} is neither a preset nor a file; presets: {', '.join(PRESETS)}") from None
+    except IsADirectoryError:
+        raise RulesError(f"{quoted}: is a folder, not a house-rules file") from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        raise RulesError(f"{quoted}: cannot be read: {getattr(e, 'strerror', None) or e}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RulesError(f"{path}: over {MAX_FILE_BYTES // 1000:,} kB; a house-rules file is a page of options")
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RulesError(f"{path}: not UTF-8 text (byte {e.start} is {raw[e.start]:#04x}); "
+                         "save the file as UTF-8") from None
+    try:
+        data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
         raise RulesError(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise RulesError(f"{path}: not a house-rules file: arrays or tables nested too deep") from None
+    except ValueError:  # int() refuses a number of over 4,300 digits
+        raise RulesError(f"{path}: not a house-rules file: a number is thousands of digits long") from None
     return from_mapping(data, str(path))
 
 

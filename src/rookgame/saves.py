@@ -283,9 +283,9 @@ def keep_finished(match: Match, players: list[str], directory: str | Path) -> Pa
 def load_record(path: str | Path) -> dict[str, Any]:
     """The one game record of a save file; :class:`SaveError` if it is missing or not one."""
     path = Path(path)
-    if not path.is_file():
-        raise SaveError(f"{path}: no saved game there")
     try:
+        if not path.is_file():
+            raise SaveError(f"{path}: no saved game there")
         lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
     except (OSError, UnicodeDecodeError) as e:
         raise SaveError(f"{path}: cannot be read: {e}") from None
@@ -297,6 +297,10 @@ def load_record(path: str | Path) -> dict[str, Any]:
         rec = json.loads(lines[0])
     except json.JSONDecodeError as e:
         raise SaveError(f"{path}: not a game record (not JSON: {e})") from None
+    except RecursionError:
+        raise SaveError(f"{path}: not a game record (arrays or objects nested too deep)") from None
+    except ValueError:  # int() refuses a number of over 4,300 digits
+        raise SaveError(f"{path}: not a game record (a number is thousands of digits long)") from None
     if not isinstance(rec, dict) or rec.get("format") != FORMAT:
         raise SaveError(f"{path}: not a {FORMAT} game record")
     try:

@@ -18,6 +18,7 @@ from .cards import BIRD, COLOUR_NAMES, card_str, cards_of, display_order, mask_o
 from .kernel import HandResult as HandResult  # re-exported: the result of a hand
 from .kernel import score_hand, winning_index
 from .rules import PlayTables, RuleSet
+from .shown import shown
 
 
 class Phase(IntEnum):
@@ -288,17 +289,22 @@ class Hand:
     # ------------------------------------------------------------------ checking
     def check(self, action: int, seat: int | None = None) -> str | None:
         """Why ``action`` is illegal now (None if it is legal)."""
+        # bool is an int subclass: without this, False would play card 0 and a seat 0.0 would pass.
+        if isinstance(action, bool) or not isinstance(action, int):
+            return f"{shown(action)} is not an action number (a {type(action).__name__}, not an int)"
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            return f"seat {shown(seat)} is not a seat number (a {type(seat).__name__}, not an int)"
         phase = self.phase
         if phase == Phase.DEAL:
             return "the cards have not been dealt yet"
         if phase >= Phase.DONE:
             return "the hand is over"
         if seat is not None and seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn, not seat {seat}'s"
-        if isinstance(action, int) and action >= A.NUM_ACTIONS and phase == Phase.BID:
-            return f"bid {action - A.BID} is above the maximum bid {self.rules.effective_max_bid}"
-        if not isinstance(action, int) or not A.is_action(action):
-            return f"{action!r} is not an action number"
+            return f"it is seat {self.to_act}'s turn, not seat {shown(seat)}'s"
+        if action >= A.NUM_ACTIONS and phase == Phase.BID:
+            return f"bid {shown(action - A.BID)} is above the maximum bid {self.rules.effective_max_bid}"
+        if not A.is_action(action):
+            return f"{shown(action)} is not an action number"
         if phase == Phase.PLAY:
             if action < A.BURY and self.legal_mask() >> action & 1:
                 return None

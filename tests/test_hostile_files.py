@@ -1,0 +1,174 @@
+"""Hostile and broken files given to the `rook` command (issue 15): never a traceback, and
+the exit status tells the case apart: 0 done, 1 a record that fails its checks, 2 bad
+arguments or a file that cannot be read or written (3 only for a bug)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import rookgame.cli as cli
+import rookgame.play as P
+from rookgame.cli import app
+from rookgame.record import read_jsonl, replay_record
+from rookgame.tui import run_play
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = ROOT / "tests" / "golden" / "one-high.jsonl"
+runner = CliRunner()
+
+
+def rook(*args: str) -> Result:
+    result = runner.invoke(app, list(args))
+    # typer.Exit and click's usage errors arrive as SystemExit; anything else is a traceback.
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "Traceback" not in result.output
+    return result
+
+
+def first_record() -> str:
+    return GOLDEN.read_text(encoding="utf-8").splitlines()[0]
+
+
+# ---------------------------------------------------------------------- unreadable files: 2
+def test_directory_given_as_a_record_exits_2(tmp_path: Path) -> None:
+    for command in ("replay", "analyze"):
+        result = rook(command, str(tmp_path))
+        assert result.exit_code == 2 and "is a folder" in result.output
+    result = rook("rules", str(tmp_path))
+    assert result.exit_code == 2 and "is a folder" in result.output
+
+
+def test_missing_record_exits_2(tmp_path: Path) -> None:
+    for command in ("replay", "analyze"):
+        result = rook(command, str(tmp_path / "nowhere.jsonl"))
+        assert result.exit_code == 2 and "does not exist" in result.output
+
+
+# ---------------------------------------------------------------------- records that fail: 1
+@pytest.mark.parametrize(("line", "reason"), [
+    (b'{"format": "rook-record/1", "players": ["caf\xe9"]}', "line 2 is not UTF-8 text (byte 45 of the line is 0xe9)"),
+    (b"[" * 5000 + b"]" * 5000, "line 2 is not a game record: arrays or objects nested too deep"),
+    (b'{"seed": ' + b"7" * 5000 + b"}", "line 2 is not a game record: a number is thousands of digits long"),
+    (b'{"format": "rook-record/1", "seed": ' + b"7" * 4000 + b"}", "not a rook-record/1 record"),
+    (b'{"format": "rook-record/1"', "line 2 is not JSON"),
+])
+def test_a_broken_record_exits_1_with_the_line_and_why(tmp_path: Path, line: bytes, reason: str) -> None:
+    f = tmp_path / "games.jsonl"
+    f.write_bytes(first_record().encode() + b"\n" + line + b"\n")
+    for command in ("replay", "analyze"):
+        result = rook(command, str(f), *(["--game", "2"] if command == "analyze" else []))
+        assert result.exit_code == 1, result.output
+        assert reason in " ".join(result.output.split())
+        assert len(result.output) < 1000  # the 5,000 digits are not printed back
+
+
+def test_a_save_that_is_broken_is_refused_on_resume(tmp_path: Path) -> None:
+    for content in (b"[" * 5000 + b"]" * 5000, b'{"seed": ' + b"7" * 5000 + b"}", b'{"players": ["\xff"]}',
+                    b'{"format": "rook-record/1", "hands": ' + b"[" * 900 + b"]" * 900 + b"}"):
+        save = tmp_path / "current.jsonl"
+        save.write_bytes(content + b"\n")
+        err = io.StringIO()
+        code = run_play(None, None, None, None, True, str(save), 0.0, str(tmp_path), input_stream=io.StringIO(""),
+                        output_stream=io.StringIO(), error_stream=err)
+        assert code == 1 and "cannot resume" in err.getvalue()
+    err = io.StringIO()
+    assert run_play(None, None, None, None, True, str(tmp_path), 0.0, str(tmp_path), input_stream=io.StringIO(""),
+                    output_stream=io.StringIO(), error_stream=err) == 1
+    assert "no saved game there" in err.getvalue()
+
+
+def test_square_brackets_from_a_file_are_printed_as_they_are(tmp_path: Path) -> None:
+    # rich reads "[/x]" as markup: in a name it was a MarkupError traceback.
+    f = tmp_path / "house.toml"
+    f.write_text('name = "[/x] [bold]table"\n', encoding="utf-8")
+    result = rook("rules", str(f))
+    assert result.exit_code == 0 and "[/x] [bold]table" in result.output
+    f.write_text('name = "[/x]"\nplayers = 9\n', encoding="utf-8")
+    result = rook("rules", str(f))
+    assert result.exit_code == 2 and "players = 9" in result.output
+    rec = json.loads(first_record())
+    rec["players"][1] = "[/red]"
+    g = tmp_path / "games.jsonl"
+    g.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    result = rook("replay", str(g), "--game", "1")
+    assert result.exit_code == 0 and "seat 1 [/red]" in result.output
+
+
+def test_an_unexpected_error_is_one_line_with_exit_status_3(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(rec: dict[str, Any], game: int = 1) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(cli, "replay_record", broken)
+    monkeypatch.setattr(sys, "argv", ["rook", "replay", str(GOLDEN)])
+    with pytest.raises(SystemExit) as e:
+        cli.main()
+    assert e.value.code == 3
+    out = capsys.readouterr().err
+    assert "internal error: ZeroDivisionError: a bug" in out and "please report it" in out
+    assert "Traceback" not in out
+
+
+# ---------------------------------------------------------------------- selfplay
+def test_selfplay_checks_the_output_folder_before_playing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_games(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a game was played before the output was checked")
+
+    monkeypatch.setattr(P, "play_match", no_games)
+    result = rook("selfplay", "-n", "3", "--out", str(tmp_path / "missing" / "x.jsonl"))
+    assert result.exit_code == 2 and "the folder" in result.output and "does not exist" in result.output
+    result = rook("selfplay", "-n", "3", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "is a folder" in result.output
+    (tmp_path / "locked").mkdir(mode=0o500)
+    if os.geteuid() != 0:  # root writes anywhere
+        result = rook("selfplay", "-n", "3", "--out", str(tmp_path / "locked" / "x.jsonl"))
+        assert result.exit_code == 2 and "cannot be written" in result.output
+
+
+def test_selfplay_writes_each_game_as_it_finishes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = P.play_match
+    played = []
+
+    def interrupted_at_the_third(*args: Any, **kwargs: Any) -> Any:
+        played.append(1)
+        if len(played) == 3:
+            raise KeyboardInterrupt  # the user gives up on a long run
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(P, "play_match", interrupted_at_the_third)
+    out = tmp_path / "games.jsonl"
+    result = rook("selfplay", "-n", "5", "--out", str(out))
+    assert result.exit_code not in (0, 2)  # click: "Aborted!"
+    games = list(read_jsonl(out))
+    assert len(games) == 2  # the two games played before the interruption are kept, whole
+    for n, rec in games:
+        assert replay_record(rec, n).finished
+
+
+def test_selfplay_skips_a_game_that_never_ends_and_says_how_many(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(P, "MAX_HANDS", 2)  # game 1 of seed 0 needs more hands than this; the others do not
+    rules = tmp_path / "short.toml"
+    rules.write_text("goal = 150\n", encoding="utf-8")
+    out = tmp_path / "games.jsonl"
+    result = rook("selfplay", "-n", "6", "--rules", str(rules), "--out", str(out))
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1, result.output
+    assert "warning: game 1" in text and "skipped" in text
+    assert "1 of 6 games skipped: no winner after 2 hands (games 1)" in text
+    assert "5 games" in text and len(list(read_jsonl(out))) == 5
+
+
+def test_selfplay_with_every_game_finished_exits_0(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = rook("selfplay", "-n", "2", "--bots", "random", "--out", str(out))
+    assert result.exit_code == 0 and "2 games" in result.output
+    assert [n for n, _ in read_jsonl(out)] == [1, 2]
