@@ -18,6 +18,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import COLOURS, CardError, card_str, cards_of, display_order, mask_of, parse_card
+from .kernel import seat_of
 from .match import Match
 from .rules import RulesError, from_json
 from .shown import shown
@@ -294,8 +295,17 @@ def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
     return out
 
 
-def replay_record(rec: dict[str, Any], game: int = 1) -> Replayed:
-    """Re-check one game record; raise :class:`RecordError` at the first fault."""
+# Told before each action: (hand number from 1, the hand, seat, action, trick number or None, totals before the hand)
+Before = Callable[[int, Hand, int, int, "int | None", list[int]], Any]
+
+
+def replay_record(rec: dict[str, Any], game: int = 1, *, seeded: bool = False,
+                  before: Before | None = None) -> Replayed:
+    """Re-check one game record by applying its actions; raise :class:`RecordError` at the first fault.
+
+    The one walker of a record: ``rook replay``, saves (``seeded``: the deals must be those of
+    the record's seed, and the match goes on dealing from it) and analysis (``before`` is called
+    with each action before it is applied) all read a game through it."""
     check_schema(rec, game)
     try:
         rules = from_json(rec["rules"])
@@ -304,13 +314,16 @@ def replay_record(rec: dict[str, Any], game: int = 1) -> Replayed:
     hands = rec["hands"]
     # The first dealer is free (seat 0 by default, or drawn at the table); the deal then rotates.
     first = hands[0]["dealer"] if hands and 0 <= hands[0]["dealer"] < rules.players else 0
-    match = Match(rules, rec.get("seed"), first_dealer=first, deal=False)
+    seed = rec.get("seed")
+    if seeded and not isinstance(seed, int):
+        raise RecordError("the record has no seed, so its deals cannot be dealt again", game)
+    match = Match(rules, seed, first_dealer=first, deal=seeded)
     for hi, hrec in enumerate(hands, 1):
         if match.is_over:
             raise RecordError(f"the game was already won by side {match.winner}; this hand should not exist",
                               game, hi)
         last = hi == len(hands)
-        _replay_hand(match, hrec, game, hi, unfinished_ok=last and rec["winner"] is None)
+        _replay_hand(match, hrec, game, hi, last and rec["winner"] is None, seeded, before)
     if rec["winner"] != match.winner:
         if match.winner is None:
             raise RecordError(f"winner is recorded as side {rec['winner']}, but no side has won "
@@ -320,25 +333,41 @@ def replay_record(rec: dict[str, Any], game: int = 1) -> Replayed:
     return Replayed(game, match, rec)
 
 
-def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinished_ok: bool) -> None:
+def auction_action(value: Any) -> int:
+    """A recorded auction call as an action: a bid, "pass" or "redeal" (-1 for anything else)."""
+    if value in ("pass", "redeal"):
+        return A.PASS if value == "pass" else A.REDEAL
+    return A.BID + value if isinstance(value, int) and not isinstance(value, bool) else -1
+
+
+def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinished_ok: bool, seeded: bool,
+                 before: Before | None) -> None:
     hand = match.hand
     rules = match.rules
     if hrec["dealer"] != hand.dealer:
         raise RecordError(f"dealer is seat {hrec['dealer']}, but the deal passes to seat {hand.dealer}", game, hi)
     deal = [_mask(cs, game, hi, f"deal of seat {s}") for s, cs in enumerate(hrec["deal"])]
-    try:
-        hand.set_deal(deal, _mask(hrec["nest"], game, hi, "nest"))
-    except IllegalAction as e:
-        raise RecordError(f"bad deal: {e}", game, hi) from None
+    nest = _mask(hrec["nest"], game, hi, "nest")
+    if seeded:
+        if deal != list(hand.dealt) or nest != hand.nest:
+            raise RecordError(f"the recorded cards are not the deal of seed {match.seed}; the record was changed "
+                              "or written by another version", game, hi)
+    else:
+        try:
+            hand.set_deal(deal, nest)
+        except IllegalAction as e:
+            raise RecordError(f"bad deal: {e}", game, hi) from None
 
     def do(action: int, seat: int | None, what: str, trick: int | None = None) -> None:
+        if before is not None:
+            before(hi, hand, hand.to_act if seat is None else seat, action, trick, list(match.totals))
         try:
             hand.apply(action, seat)
         except IllegalAction as e:
             raise RecordError(f"{what}: {e}", game, hi, trick) from None
 
     for k, (seat, value) in enumerate(hrec["auction"], 1):
-        action = {"pass": A.PASS, "redeal": A.REDEAL}.get(value, A.BID + value if isinstance(value, int) else -1)
+        action = auction_action(value)
         if action < 0:
             raise RecordError(f"auction call {k}: {value!r} is not a bid, 'pass' or 'redeal'", game, hi)
         do(action, seat, f"auction call {k} ({seat}: {value})")
@@ -381,7 +410,7 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
             if trec["leader"] != hand.to_act:
                 raise RecordError(f"leader is seat {trec['leader']}, but seat {hand.to_act} leads", game, hi, ti)
             for i, text in enumerate(trec["cards"]):
-                seat = (trec["leader"] + i) % rules.players
+                seat = seat_of(trec["leader"], i, rules.players)
                 try:
                     card = parse_card(text)
                 except CardError as e:
@@ -403,7 +432,7 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
     points = list(res.points) if res else [0] * rules.num_sides
     score = list(res.score) if res else [0] * rules.num_sides
     totals_before = list(match.totals)
-    match.finish_hand(deal=False)
+    match.finish_hand(deal=seeded)
     for key, want in (("points", points), ("score", score), ("totals", list(match.totals))):
         if hrec.get(key) != want:
             extra = f" (totals before the hand {totals_before})" if key == "totals" else ""

@@ -34,13 +34,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import actions as A
 from .bots import REGISTRY
-from .cards import CardError, card_str, mask_of, parse_card
 from .match import Match
-from .record import FORMAT, RecordError, check_schema, declarations, game_record
-from .rules import RulesError, from_json
-from .state import IllegalAction, Phase
+from .record import FORMAT, RecordError, check_schema, game_record, replay_record
 
 CURRENT = "current.jsonl"
 FINISHED = "finished.jsonl"
@@ -311,70 +307,12 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 
 def rebuild(rec: dict[str, Any], source: str = "the record") -> Match:
-    """Deal the record's game again from its rules and seed and apply every recorded action."""
+    """Deal the record's game again from its rules and seed and apply every recorded action
+    (the record walker, :func:`rookgame.record.replay_record`, with the deals checked against the seed)."""
     try:
-        rules = from_json(rec["rules"])
-    except RulesError as e:
+        return replay_record(rec, seeded=True).match
+    except RecordError as e:
         raise SaveError(f"{source}: {e}") from None
-    seed = rec.get("seed")
-    if not isinstance(seed, int):
-        raise SaveError(f"{source}: the record has no seed, so its deals cannot be dealt again")
-    match = Match(rules, seed)
-    hands = rec["hands"]
-    for hi, hrec in enumerate(hands, 1):
-        where = f"{source}: hand {hi}"
-        if match.is_over:
-            raise SaveError(f"{where}: the game was already over before this hand")
-        hand = match.hand
-        if hrec["dealer"] != hand.dealer:
-            raise SaveError(f"{where}: dealer recorded as seat {hrec['dealer']}, but seat {hand.dealer} deals")
-        try:
-            deal = [mask_of(parse_card(c) for c in cs) for cs in hrec["deal"]]
-            nest = mask_of(parse_card(c) for c in hrec["nest"])
-        except CardError as e:
-            raise SaveError(f"{where}: {e}") from None
-        if deal != list(hand.dealt) or nest != hand.nest:
-            raise SaveError(f"{where}: the recorded cards are not the deal of seed {seed}; the save was changed "
-                            "or written by another version")
-        n_before = len(match.hands)
-
-        def do(action: int, seat: int | None, what: str, where: str = where) -> None:
-            try:
-                match.apply(action, seat)
-            except IllegalAction as e:
-                raise SaveError(f"{where}: {what}: {e}") from None
-
-        for seat, value in hrec["auction"]:
-            action = {"pass": A.PASS, "redeal": A.REDEAL}.get(value, A.BID + value if isinstance(value, int) else -1)
-            if action < 0:
-                raise SaveError(f"{where}: {value!r} is not a bid")
-            do(action, seat, f"seat {seat} bids {value}")
-        if len(match.hands) == n_before and hand.phase == Phase.NEST:
-            try:
-                declared = declarations(rules.nest_steps, hrec)
-            except (CardError, RecordError) as e:
-                raise SaveError(f"{where}: {e}") from None
-            for action in declared:
-                do(action, hand.bidder, A.action_str(action))
-        for ti, trec in enumerate(hrec["tricks"], 1):
-            for i, text in enumerate(trec["cards"]):
-                seat = (trec["leader"] + i) % rules.players
-                try:
-                    card = parse_card(text)
-                except CardError as e:
-                    raise SaveError(f"{where}, trick {ti}: {e}") from None
-                do(card, seat, f"trick {ti}: seat {seat} plays {card_str(card)}")
-            if "winner" in trec and hand.tricks and len(hand.tricks) >= ti and hand.tricks[ti - 1][2] != trec["winner"]:
-                raise SaveError(f"{where}, trick {ti}: winner recorded as seat {trec['winner']}, "
-                                f"but seat {hand.tricks[ti - 1][2]} wins")
-        finished = len(match.hands) > n_before
-        if hi < len(hands) and not finished:
-            raise SaveError(f"{where}: the hand is not finished, yet more hands follow")
-        if finished and "totals" in hrec and hrec["totals"] != match.totals:
-            raise SaveError(f"{where}: totals recorded as {hrec['totals']}, but the rules give {match.totals}")
-    if rec.get("winner") != match.winner:
-        raise SaveError(f"{source}: winner recorded as {rec.get('winner')}, but the cards give {match.winner}")
-    return match
 
 
 def resume_game(path: str | Path) -> tuple[Match, list[str]]:
