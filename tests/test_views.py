@@ -251,3 +251,29 @@ def test_view_holds_no_reference_to_the_state() -> None:
     hand.apply(A.BID + 70, 1)
     assert v == before and v.auction == () and v.to_act == 1
     assert all(not isinstance(getattr(v, f), Hand | list) for f in View.__dataclass_fields__)
+
+
+def test_a_seats_history_hides_another_seats_burials() -> None:
+    import random as _random
+
+    from rookgame import actions as A
+    from rookgame.rules import preset as _preset
+    from rookgame.state import Hand as _Hand
+    from rookgame.state import Phase as _Phase
+    from rookgame.view import view_of as _view_of
+
+    rng = _random.Random(7)
+    hand = _Hand(_preset("kentucky-discard"))
+    hand.deal_random(rng)
+    while hand.phase != _Phase.PLAY:
+        hand.apply(rng.choice(hand.legal_actions()))
+    if hand.phase != _Phase.PLAY:
+        return
+    buried = [A.BURY + c for c in hand.buried]
+    for seat in range(4):
+        history = _view_of(hand, seat).history
+        if seat == hand.bidder:
+            assert history == tuple(hand.history)
+        else:
+            assert history.count(A.HIDDEN_BURY) == 5 and not set(buried) & set(history)
+            assert [a for a in history if a != A.HIDDEN_BURY] == [a for a in hand.history if a not in buried]

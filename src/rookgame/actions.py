@@ -31,6 +31,7 @@ LOW = 202
 BIRD_HIGH = 203
 BIRD_LOW = 204
 NO_MORE_PARTNERS = 205
+HIDDEN_BURY = BURY + 63  # not an action: in a seat's history, a card another seat buried unseen
 BID = 256
 NUM_ACTIONS = BID + 1001
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import actions as A
 from .cards import CardSet, mask_of
 from .kernel import seat_of
 from .rules import RuleSet
@@ -48,6 +49,7 @@ class View:
     leader: int
     won: tuple[int, ...]  # tricks won per seat
     totals: tuple[int, ...]  # the game's running totals per side before this hand
+    history: tuple[int, ...] = ()  # every action of the hand so far; another seat's burials as HIDDEN_BURY
 
     @property
     def my_turn(self) -> bool:
@@ -104,7 +106,19 @@ def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> 
         leader=hand.leader,
         won=tuple(hand.won),
         totals=tuple(totals),
+        history=public_history(hand, seat),
     )
+
+
+def public_history(hand: Hand, seat: int) -> tuple[int, ...]:
+    """The hand's actions as ``seat`` saw them: the bidder's buried cards masked for everyone else."""
+    history = tuple(hand.history)
+    if not hand.buried or seat == hand.bidder:
+        return history
+    start = len(hand.auction)  # the declarations follow the auction; burials are among them
+    end = start + len(hand.steps)
+    nest = tuple(A.HIDDEN_BURY if A.BURY <= a < A.PARTNER else a for a in history[start:end])
+    return history[:start] + nest + history[end:]
 
 
 def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:

@@ -191,53 +191,15 @@ def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken:
         nest = nest_seen or buried
         dealt[bidder] = (dealt[bidder] | buried) & ~nest
     hand = Hand(rules, view.dealer)
+    unseen = iter(cards_of(buried))  # the sampled burials stand for the ones this seat did not see
     try:
         hand.set_deal(dealt, nest)
-        for seat, action in view.auction:
-            hand.apply(action, seat)
-        if hand.phase == Phase.NEST:
-            _declare(hand, view, buried)
-        for _, cards, _ in view.tricks:
-            for c in cards:
-                hand.apply(c)
-        for c in view.trick:
-            hand.apply(c)
-    except IllegalAction:
+        for action in view.history:
+            hand.apply(A.BURY + next(unseen) if action == A.HIDDEN_BURY else action)
+    except (IllegalAction, StopIteration):
         return None
     if hand.phase != view.phase or hand.to_act != view.to_act or hand.nest_points != view.nest_points:
         return None
     return hand
 
 
-def _declare(hand: Hand, view: View, buried: int) -> None:
-    """The bidder's declarations so far, in the rule set's order, with ``buried`` as the buried cards."""
-    to_bury = cards_of(buried)
-    if view.buried is not None:
-        # The bidder knows its own burying order; any order replays the same position.
-        to_bury = cards_of(int(view.buried))
-    partners = list(view.partner_cards)
-    while hand.phase == Phase.NEST:
-        kind = hand.step_kind
-        if kind == "bury":
-            if len(hand.buried) >= view.buried_count:
-                return
-            hand.apply(A.BURY + to_bury.pop(0))
-        elif kind == "trump":
-            if view.trump == -2:
-                return
-            hand.apply(A.NO_TRUMP if view.trump == -1 else A.TRUMP + view.trump)
-        elif kind == "direction":
-            if view.step == "direction":
-                return
-            hand.apply(A.LOW if view.low else A.HIGH)
-        elif kind == "bird":
-            if view.step == "bird":
-                return
-            hand.apply(A.BIRD_HIGH if view.bird_high else A.BIRD_LOW)
-        else:
-            if partners:
-                hand.apply(A.PARTNER + partners.pop(0))
-            elif view.phase == Phase.NEST and view.step == "partner":
-                return  # the bidder is still deciding whether to call another card
-            else:
-                hand.apply(A.NO_MORE_PARTNERS)  # the view is past the partner steps with fewer calls
