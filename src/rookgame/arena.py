@@ -38,14 +38,12 @@ from typing import Any
 from rich.table import Table
 
 from . import actions as A
+from . import table as T
 from .bots import REGISTRY, Player, make_player
-from .bots.seesall import SeesAllPlayer
-from .match import Match
 from .play import MAX_HANDS, game_seeds
 from .record import game_record
 from .rules import RuleSet
 from .state import IllegalAction, Phase
-from .view import view_of
 
 FORMAT = "rook-arena/1"
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
@@ -87,7 +85,11 @@ CEILING = "sees-all"
 
 
 def arena_player(name: str, seed: int | None) -> Player:
-    return SeesAllPlayer(seed) if name == CEILING else make_player(name, seed)
+    if name == CEILING:
+        from .bots.seesall import SeesAllPlayer
+
+        return SeesAllPlayer(seed)
+    return make_player(name, seed)
 
 
 def check_bots(bots: Sequence[str], ceiling: bool = False) -> tuple[str, str]:
@@ -288,21 +290,25 @@ class GroupOutcome:
     records: list[dict[str, Any]]
 
 
-def _step(match: Match, players: Sequence[Player], slots: tuple[int, ...], tallies: tuple[Tally, Tally],
-          where: str) -> None:
-    hand = match.hand
-    seat = hand.to_act
-    view = view_of(hand, seat, match.totals)
+def _table(rules: RuleSet, bots: tuple[str, str], slots: tuple[int, ...], seed: int) -> T.Table:
+    """A table of the two bots seated by ``slots``, with the arena's player seeds, dealt from ``seed``."""
+    seats: list[T.Seat] = [T.Bot(bots[k], player=arena_player(bots[k], player_seed(seed, j)))
+                           for j, k in enumerate(slots)]
+    return T.Table(rules, seats, seed, max_hands=MAX_HANDS)
+
+
+def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], where: str) -> None:
+    seat = table.match.hand.to_act
     t0 = time.perf_counter()
-    player = players[seat]
-    # Only the measurement ceiling is handed the state; any other object, whatever it defines, gets its view.
-    action = player.act_state(hand, seat) if type(player) is SeesAllPlayer else player.act(view)
+    action = table.think(seat)  # the view only; the state for the sees-all ceiling alone
     tallies[slots[seat]].timed(time.perf_counter() - t0)
     try:
-        match.apply(action, seat)
+        table.submit(seat, action)
     except IllegalAction as e:
-        raise ArenaError(f"{where}: bot {players[seat].name!r} at seat {seat} chose an illegal action "
+        raise ArenaError(f"{where}: bot {table.names[seat]!r} at seat {seat} chose an illegal action "
                          f"{action!r}: {e}") from None
+    except T.NoEnd as e:
+        raise ArenaError(f"{where}: {e}") from None
 
 
 def _names(bots: tuple[str, str], slots: tuple[int, ...]) -> list[str]:
@@ -321,11 +327,11 @@ def play_deal(rules: RuleSet, bots: tuple[str, str], index: int, deal_seed: int,
     records: list[dict[str, Any]] = []
     for ci, config in enumerate(seat_configs(rules)):
         slots = frame_slots(config, dealer)
-        players = [arena_player(bots[k], player_seed(deal_seed, j)) for j, k in enumerate(slots)]
-        match = Match(rules, deal_seed)
+        table = _table(rules, bots, slots, deal_seed)
+        match = table.match
         where = f"deal {index} (seed {deal_seed}), configuration {ci}"
         while not match.hands:
-            _step(match, players, slots, tallies, where)
+            _step(table, slots, tallies, where)
         hand = match.hands[0]
         res = hand.result
         for j, k in enumerate(slots):
@@ -364,13 +370,11 @@ def play_group(rules: RuleSet, bots: tuple[str, str], index: int, match_seed: in
     records: list[dict[str, Any]] = []
     configs = seat_configs(rules)
     for ci, slots in enumerate(configs):
-        players = [arena_player(bots[k], player_seed(match_seed, j)) for j, k in enumerate(slots)]
-        match = Match(rules, match_seed)
+        table = _table(rules, bots, slots, match_seed)
+        match = table.match
         where = f"match {index} (seed {match_seed}), configuration {ci}"
         while not match.is_over:
-            if len(match.hands) > MAX_HANDS:
-                raise ArenaError(f"{where}: no winner after {MAX_HANDS} hands")
-            _step(match, players, slots, tallies, where)
+            _step(table, slots, tallies, where)
         assert match.winner is not None
         # The winning side's seats all hold one bot: seat w itself in individual and
         # call-partner games, seats w, w + 2, ... in partnerships.

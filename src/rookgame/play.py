@@ -1,4 +1,4 @@
-"""Driving games: players decide from views, the match applies their actions."""
+"""Whole games of bots on a :class:`~rookgame.table.Table`: one game, or many written as they finish."""
 
 from __future__ import annotations
 
@@ -12,32 +12,19 @@ from .bots import Player, make_player
 from .match import Match
 from .record import game_record
 from .rules import RuleSet
-from .view import view_of
+from .table import MAX_HANDS as TABLE_MAX_HANDS
+from .table import Bot, NoEnd, Seat, Table, bot_seed
 
-MAX_HANDS = 10_000  # a guard against a rule set whose games never end
-
-
-class NoWinner(RuntimeError):
-    """A game that found no winner in :data:`MAX_HANDS` hands."""
+MAX_HANDS = TABLE_MAX_HANDS  # a guard against a rule set whose games never end
+NoWinner = NoEnd  # a game that found no winner in MAX_HANDS hands
 
 
 def play_match(rules: RuleSet, players: Sequence[Player], seed: int | None = None) -> Match:
-    """Play one whole game; each player sees only its own seat's view."""
+    """Play one whole game on a :class:`~rookgame.table.Table`; each player sees only its own seat's view."""
     if len(players) != rules.players:
         raise ValueError(f"{rules.label} needs {rules.players} players, not {len(players)}")
-    match = Match(rules, seed)
-    while not match.is_over:
-        if len(match.hands) > MAX_HANDS:
-            names = ", ".join(sorted({getattr(p, "name", "?") for p in players}))
-            raise NoWinner(
-                f"no winner after {MAX_HANDS} hands of {rules.label} ({names}): totals {match.totals}; "
-                "players who overbid are set every hand and never reach the goal (try the heuristic bot)"
-            )
-        hand = match.hand
-        seat = hand.to_act
-        action = players[seat].act(view_of(hand, seat, match.totals))
-        match.apply(action, seat)
-    return match
+    seats: list[Seat] = [Bot(getattr(p, "name", "bot"), player=p) for p in players]
+    return Table(rules, seats, seed, max_hands=MAX_HANDS).play()
 
 
 def _seed_stream(seed: int) -> Iterator[int]:
@@ -67,7 +54,7 @@ def selfplay_games(rules: RuleSet, bots: Sequence[str], games: int,
     names = [bots[s % len(bots)] for s in range(rules.players)]
     # Seeds drawn as the games go: a count of a billion games must not build a list first.
     for g, game_seed in enumerate(islice(_seed_stream(seed), games), 1):
-        players = [make_player(name, game_seed * 16 + s) for s, name in enumerate(names)]
+        players = [make_player(name, bot_seed(game_seed, s)) for s, name in enumerate(names)]
         try:
             match = play_match(rules, players, game_seed)
         except NoWinner as e:

@@ -37,8 +37,8 @@ class TableError(ValueError):
     """A table that cannot be set (wrong number of seats, unknown bot) or played on; says why."""
 
 
-class NoEnd(TableError):
-    """A game that reached :data:`MAX_HANDS` hands without a winner."""
+class NoEnd(RuntimeError):
+    """A game that went past its limit of hands (:data:`MAX_HANDS`) without a winner."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class Table:
 
     def __init__(self, rules: RuleSet, seats: Sequence[Seat], seed: int | None = None, *,
                  match: Match | None = None, on_hand_end: HandHook | None = None,
-                 on_game_end: GameHook | None = None) -> None:
+                 on_game_end: GameHook | None = None, max_hands: int | None = None) -> None:
         if len(seats) != rules.players:
             raise TableError(f"{rules.label} has {rules.players} seats; {len(seats)} given")
         self.rules = rules
@@ -98,6 +98,7 @@ class Table:
         self.on_hand_end = on_hand_end
         self.on_game_end = on_game_end
         self._game_hooked = self.match.is_over
+        self.max_hands = MAX_HANDS if max_hands is None else max_hands
         self._heard: dict[int | None, list[dict[str, Any]]] = {}  # each seat's events of the finished hands
 
     def _make(self, s: int, seat: Seat) -> Player | None:
@@ -178,10 +179,11 @@ class Table:
             self._game_hooked = True
             if self.on_game_end is not None:
                 self.on_game_end(self)
-        elif len(match.hands) >= MAX_HANDS:
+        elif len(match.hands) > self.max_hands:
             names = ", ".join(sorted(set(self.names)))
-            raise NoEnd(f"no winner after {MAX_HANDS} hands of {self.rules.label} ({names}): totals "
-                        f"{match.totals}; players who overbid are set every hand and never reach the goal")
+            raise NoEnd(f"no winner after {self.max_hands} hands of {self.rules.label} ({names}): totals "
+                        f"{match.totals}; players who overbid are set every hand and never reach the goal "
+                        "(try the heuristic bot)")
 
     # ------------------------------------------------------------------ bots
     def think(self, seat: int | None = None) -> int:
