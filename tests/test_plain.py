@@ -23,6 +23,7 @@ from rookgame.saves import (
     FINISHED,
     SaveError,
     SaveWriteError,
+    load_record,
     rebuild,
     resume_game,
     save_game,
@@ -159,7 +160,7 @@ def test_run_play_plain_and_its_errors(tmp_path: Path) -> None:
     assert "West (seat 2, heuristic)" in out.getvalue() and "Your partner is North" in out.getvalue()
     saved = tmp_path / CURRENT
     assert saved.exists()
-    rec = json.loads(saved.read_text())
+    rec = load_record(saved)
     assert rec["players"] == ["heuristic", "human", "heuristic", "random"]
     out = io.StringIO()
     assert run_play(None, None, None, None, True, "current", 0, str(tmp_path), input_stream=io.StringIO(""),
@@ -184,7 +185,7 @@ def test_resume_refuses_bad_saves_and_changes_nothing(tmp_path: Path) -> None:
     match = _played(RULES, 3, 30)
     path = tmp_path / "game.jsonl"
     save_game(match, PLAYERS, path)
-    rec = json.loads(path.read_text())
+    rec = load_record(path)  # an old-style save (a plain record) still resumes, and is checked as strictly
     deal = rec["hands"][0]["deal"]
     deal[0][0], deal[1][0] = deal[1][0], deal[0][0]
     path.write_text(json.dumps(rec))
@@ -307,7 +308,7 @@ class Scripted(Answers):
 
 def _hands_in_save(path: Path) -> int:
     """The finished hands a save holds (the unfinished last one has no totals)."""
-    return sum("totals" in h for h in json.loads(path.read_text())["hands"])
+    return sum("totals" in h for h in load_record(path)["hands"])
 
 
 def test_line_mode_saves_after_every_hand(tmp_path: Path) -> None:
@@ -412,7 +413,7 @@ def test_a_finished_game_that_cannot_be_kept_is_saved_where_it_can_be(tmp_path: 
     saved = tmp_path / CURRENT
     assert match.is_over and f"Could not keep the finished game in {tmp_path / FINISHED}: the disk is full." in text
     assert f"It is saved in {saved} instead (see it with: rook replay {saved})." in text
-    assert replay_record(json.loads(saved.read_text())).finished
+    assert replay_record(load_record(saved)).finished
 
 
 def test_a_new_game_says_it_replaces_the_saved_one_and_quitting_at_once_keeps_it(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from rookgame.rules import load
 from rookgame.saves import (
     CURRENT,
     FINISHED,
+    SaveError,
     SaveInUse,
     SaveWriteError,
     claim_save,
@@ -189,3 +190,51 @@ def test_finished_games_from_two_writers_are_each_one_whole_line(tmp_path: Path)
         t.join()
     lines = (tmp_path / FINISHED).read_text().splitlines()
     assert len(lines) == 20 and all(json.loads(line)["winner"] is not None for line in lines)
+
+
+# ---------------------------------------------------------------------- the save format
+def test_a_save_does_not_show_the_hidden_cards_to_whoever_opens_it(tmp_path: Path) -> None:
+    from rookgame.cards import card_str, cards_of
+    from rookgame.record import SAVE_FORMAT
+
+    game = played(3, 20)
+    path = save_game(game, PLAYERS, tmp_path / "current.jsonl")
+    text = path.read_text()
+    head = json.loads(text)
+    assert head["format"] == SAVE_FORMAT and head["record"] == "rook-record/1"
+    assert "kentucky-discard, hand 1" in head["about"] and "resume it with rook play --resume" in head["about"]
+    hidden = [card_str(c) for s in (1, 2, 3) for c in cards_of(game.hand.dealt[s])]
+    hidden += [card_str(c) for c in cards_of(game.hand.nest)]
+    assert not any(f'"{c}"' in text for c in hidden)  # no card name in the file as text
+    again, players = resume_game(path)
+    assert players == PLAYERS and again.hand.history == game.hand.history
+
+
+def test_a_save_of_the_old_format_still_resumes(tmp_path: Path) -> None:
+    from rookgame.record import game_record
+
+    game = played(4, 25)
+    path = tmp_path / "old.jsonl"
+    path.write_text(json.dumps(game_record(game, PLAYERS)) + "\n")  # a save written before rook-save/2
+    again, _ = resume_game(path)
+    assert again.hand.history == game.hand.history
+
+
+def test_a_damaged_save_is_refused_with_a_message(tmp_path: Path) -> None:
+    game = played(5, 25)
+    path = save_game(game, PLAYERS, tmp_path / "current.jsonl")
+    head = json.loads(path.read_text())
+    for damage in (head["game"][:-8], "not base64 !", head["game"][::-1]):
+        path.write_text(json.dumps({**head, "game": damage}) + "\n")
+        with pytest.raises(SaveError, match="save is damaged|unpacks|does not hold"):
+            resume_game(path)
+        result = CliRunner().invoke(app, ["replay", str(path)])
+        assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_rook_replay_reads_a_save(tmp_path: Path) -> None:
+    game = played(6, 30)
+    path = save_game(game, PLAYERS, tmp_path / "current.jsonl")
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert [replay_record(rec).match.hand.history for _, rec in read_jsonl(path)] == [game.hand.history]

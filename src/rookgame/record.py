@@ -8,7 +8,9 @@ and winner, and reports the first fault with game, hand, trick and reason.
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
+from . import log as L
 from .cards import COLOURS, CardError, card_str, cards_of, display_order, mask_of, parse_card
 from .kernel import seat_of
 from .match import Match
@@ -25,6 +28,8 @@ from .shown import shown
 from .state import Hand, IllegalAction, Phase
 
 FORMAT = "rook-record/1"
+SAVE_FORMAT = "rook-save/2"  # a game in progress: its record sealed, so that a peek at the file shows no hidden card
+MAX_SEALED = 64_000_000  # bytes a sealed record may unpack to (the limit of a record line)
 
 
 class RecordError(ValueError):
@@ -49,49 +54,50 @@ def card_list(mask: int) -> list[str]:
     return [card_str(c) for c in display_order(cards_of(mask))]
 
 
-def _bid_value(action: int) -> int | str:
-    return {A.PASS: "pass", A.REDEAL: "redeal"}.get(action, action - A.BID)
-
-
 def hand_record(hand: Hand, totals: list[int]) -> dict[str, Any]:
-    """One hand as a record; ``totals`` are the running totals after it."""
-    r = hand.rules
-    sides = r.num_sides
-    played = hand.bidder >= 0 and hand.phase != Phase.THROWN_IN
-    calls: dict[str, Any] = {}
-    if hand.partner_cards:
-        calls["partner"] = [card_str(c) for c in hand.partner_cards]
-    if hand.no_more_partners:
-        calls["no_more_partners"] = True
-    if "bird" in hand.steps and hand.step > hand.steps.index("bird"):
-        calls["bird"] = "high" if hand.bird_high else "low"
-    if "direction" in hand.steps and hand.step > hand.steps.index("direction"):
-        calls["direction"] = "low" if hand.low else "high"
-    if hand.nest_points is not None:
-        calls["nest_points"] = hand.nest_points
-    rec: dict[str, Any] = {
-        "dealer": hand.dealer,
-        "deal": [card_list(m) for m in hand.dealt],
-        "nest": card_list(hand.nest),
-        "auction": [[seat, _bid_value(a)] for seat, a in hand.auction],
-        "bidder": hand.bidder if played else None,
-        "bid": hand.bid if played else None,
-        "trump": None if hand.trump == -2 else ("none" if hand.trump == -1 else COLOURS[hand.trump]),
-        "buried": [card_str(c) for c in hand.buried],
-        "calls": calls,
-        "tricks": [{"leader": lead, "cards": [card_str(c) for c in cards], "winner": w}
-                   for lead, cards, w in hand.tricks],
-    }
-    if hand.trick:
-        rec["tricks"].append({"leader": hand.leader, "cards": [card_str(c) for c in hand.trick]})
-    if hand.result is not None:
-        rec["points"] = list(hand.result.points)
-        rec["score"] = list(hand.result.score)
-        rec["totals"] = list(totals)
-    elif hand.phase == Phase.THROWN_IN:
-        rec["points"] = [0] * sides
-        rec["score"] = [0] * sides
-        rec["totals"] = list(totals)
+    """One hand as a record, written from its operation log; ``totals`` are the running totals after it."""
+    sides = hand.rules.num_sides
+    rec: dict[str, Any] = {"dealer": hand.dealer, "deal": [], "nest": [], "auction": [], "bidder": None,
+                           "bid": None, "trump": None, "buried": [], "calls": {}, "tricks": []}
+    calls: dict[str, Any] = rec["calls"]
+    trick: list[str] = []
+    leader = -1
+    for op in L.operations(hand):
+        if isinstance(op, L.Deal):
+            rec["deal"] = [card_list(int(h or 0)) for h in op.hands]
+            rec["nest"] = card_list(int(op.nest or 0))
+        elif isinstance(op, (L.Bid, L.Pass, L.Redeal)):
+            rec["auction"].append([op.seat, op.value if isinstance(op, L.Bid)
+                                   else "pass" if isinstance(op, L.Pass) else "redeal"])
+        elif isinstance(op, L.WinBid):
+            rec["bidder"], rec["bid"] = op.seat, op.value
+        elif isinstance(op, L.Bury):
+            rec["buried"].append(str(op.card))
+        elif isinstance(op, L.NameTrump):
+            rec["trump"] = "none" if op.trump < 0 else COLOURS[op.trump]
+        elif isinstance(op, L.CallPartner):
+            calls.setdefault("partner", []).append(str(op.card))
+        elif isinstance(op, L.NoMorePartners):
+            calls["no_more_partners"] = True
+        elif isinstance(op, L.CallBird):
+            calls["bird"] = "high" if op.high else "low"
+        elif isinstance(op, L.CallDirection):
+            calls["direction"] = "low" if op.low else "high"
+        elif isinstance(op, L.AnnounceNest):
+            calls["nest_points"] = op.points
+        elif isinstance(op, L.Play):
+            if not trick:
+                leader = op.seat
+            trick.append(str(op.card))
+        elif isinstance(op, L.TrickWon):
+            rec["tricks"].append({"leader": op.leader, "cards": trick, "winner": op.seat})
+            trick = []
+        elif isinstance(op, L.Scored):
+            rec.update(points=list(op.points), score=list(op.score), totals=list(totals))
+        elif isinstance(op, L.ThrownIn):
+            rec.update(points=[0] * sides, score=[0] * sides, totals=list(totals))
+    if trick:
+        rec["tricks"].append({"leader": leader, "cards": trick})
     return rec
 
 
@@ -149,6 +155,44 @@ def read_jsonl(path: str | Path, *, on_torn: Callable[[str], None] | None = None
 MAX_LINE_BYTES = 64_000_000  # a game of 10,000 hands (play.MAX_HANDS) is about 15 MB
 
 
+def seal(rec: dict[str, Any]) -> dict[str, Any]:
+    """A game in progress as a save: the record compressed and encoded, with a readable summary.
+
+    The cards not yet seen (the other hands, the nest, the buried cards) are in the record;
+    sealed, they are not plain text that a player who opens the file reads by chance."""
+    data = json.dumps(rec, separators=(",", ":")).encode("ascii")
+    hands = rec.get("hands") or []
+    last = hands[-1] if hands else {}
+    totals = last.get("totals") or (hands[-2].get("totals") if len(hands) > 1 else None)
+    about = (f"{rec['rules'].get('name') or rec['rules'].get('preset')}, hand {len(hands)}, players "
+             f"{', '.join(rec['players'])}" + (f", totals {totals}" if totals else "")
+             + "; resume it with rook play --resume FILE")
+    return {"format": SAVE_FORMAT, "record": FORMAT, "about": about,
+            "game": base64.b64encode(zlib.compress(data, 9)).decode("ascii")}
+
+
+def unseal(sealed: dict[str, Any], n: int | None = None) -> dict[str, Any]:
+    """The record inside a save written by :func:`seal`; :class:`RecordError` if it is damaged."""
+    where = f"line {n}: " if n is not None else ""
+    text = sealed.get("game")
+    if not isinstance(text, str):
+        raise RecordError(f"{where}a {SAVE_FORMAT} save without its game", game=n)
+    try:
+        packed = base64.b64decode(text.encode("ascii"), validate=True)
+        unpack = zlib.decompressobj()
+        data = unpack.decompress(packed, MAX_SEALED)
+        if unpack.unconsumed_tail:
+            raise RecordError(f"{where}the saved game unpacks to over {MAX_SEALED // 1_000_000} MB", game=n)
+        rec = json.loads(data.decode("ascii"))
+    except RecordError:
+        raise
+    except (ValueError, UnicodeError, zlib.error, RecursionError) as e:
+        raise RecordError(f"{where}the {SAVE_FORMAT} save is damaged: {type(e).__name__}", game=n) from None
+    if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+        raise RecordError(f"{where}the {SAVE_FORMAT} save does not hold a {FORMAT} record", game=n)
+    return rec
+
+
 def parse_line(raw: bytes, n: int) -> dict[str, Any] | None:
     """Line ``n`` of a ``.jsonl`` file as a record (None for a blank line); :class:`RecordError`
     if it cannot be one."""
@@ -171,6 +215,8 @@ def parse_line(raw: bytes, n: int) -> dict[str, Any] | None:
         raise RecordError(f"line {n} is not a game record: a number is thousands of digits long", game=n) from None
     if not isinstance(rec, dict):
         raise RecordError(f"line {n} is not a JSON object", game=n)
+    if rec.get("format") == SAVE_FORMAT:
+        return unseal(rec, n)
     return rec
 
 

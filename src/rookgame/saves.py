@@ -36,7 +36,7 @@ from typing import Any
 
 from .bots import REGISTRY
 from .match import Match
-from .record import FORMAT, RecordError, check_schema, game_record, replay_record
+from .record import FORMAT, SAVE_FORMAT, RecordError, check_schema, game_record, replay_record, seal, unseal
 
 CURRENT = "current.jsonl"
 FINISHED = "finished.jsonl"
@@ -220,7 +220,7 @@ def save_game(match: Match, players: list[str], path: str | Path) -> Path:
     The old save stays whole until the new one is on disk; :class:`SaveWriteError` (the
     file and the reason) if it cannot be written, or if another process holds the save."""
     path = Path(path)
-    data = (json.dumps(game_record(match, players), separators=(",", ":")) + "\n").encode("utf-8")
+    data = (json.dumps(seal(game_record(match, players)), separators=(",", ":")) + "\n").encode("utf-8")
     own = _claimed.get(_key(path))
     if own is not None:
         with own.turns:
@@ -290,20 +290,26 @@ def load_record(path: str | Path) -> dict[str, Any]:
     if len(lines) > 1:
         raise SaveError(f"{path}: holds {len(lines)} games; a saved game is one line (resume one game at a time)")
     try:
-        rec = json.loads(lines[0])
+        rec: Any = json.loads(lines[0])
     except json.JSONDecodeError as e:
         raise SaveError(f"{path}: not a game record (not JSON: {e})") from None
     except RecursionError:
         raise SaveError(f"{path}: not a game record (arrays or objects nested too deep)") from None
     except ValueError:  # int() refuses a number of over 4,300 digits
         raise SaveError(f"{path}: not a game record (a number is thousands of digits long)") from None
-    if not isinstance(rec, dict) or rec.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a {FORMAT} game record")
+    if isinstance(rec, dict) and rec.get("format") == SAVE_FORMAT:
+        try:
+            rec = unseal(rec)
+        except RecordError as e:
+            raise SaveError(f"{path}: {e}") from None
+    elif not isinstance(rec, dict) or rec.get("format") != FORMAT:  # a save of before rook-save/2 is a record
+        raise SaveError(f"{path}: not a {FORMAT} game record, nor a saved game ({SAVE_FORMAT})")
     try:
         check_schema(rec)
     except RecordError as e:
         raise SaveError(f"{path}: {e}") from None
-    return rec
+    out: dict[str, Any] = rec
+    return out
 
 
 def rebuild(rec: dict[str, Any], source: str = "the record") -> Match:
