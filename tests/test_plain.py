@@ -27,6 +27,7 @@ from rookgame.saves import (
     rebuild,
     resume_game,
     save_game,
+    saved_games,
     saves_dir,
 )
 from rookgame.state import Phase
@@ -416,17 +417,43 @@ def test_a_finished_game_that_cannot_be_kept_is_saved_where_it_can_be(tmp_path: 
     assert replay_record(load_record(saved)).finished
 
 
-def test_a_new_game_says_it_replaces_the_saved_one_and_quitting_at_once_keeps_it(tmp_path: Path) -> None:
+def test_a_new_game_never_replaces_the_saved_one(tmp_path: Path) -> None:
     first = Answers(limit=5)
     match = Match(RULES, 21)
     first.match = match
     play_plain(RULES, 0, BOTS, 21, first, io.StringIO(), match=match, saves_dir=tmp_path)
     saved = tmp_path / CURRENT
     before = saved.read_text()
+    old = load_record(saved)
+    # quitting at once leaves the saved game as it was
     out = io.StringIO()
     play_plain(RULES, 0, BOTS, 11, io.StringIO("quit\n"), out, saves_dir=tmp_path)
-    assert f"Note: a game is saved in {saved}; this new game replaces it once you play" in out.getvalue()
+    assert f"Note: a game is saved in {saved}; once you play, this new game is saved there" in out.getvalue()
     assert "the game saved in" in out.getvalue() and saved.read_text() == before
+    # playing on keeps it under a name of its own, which resumes, and the new game is saved in its place
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, io.StringIO("p\n"), out, saves_dir=tmp_path)  # a pass, then the input ends
+    kept = [p for p in saved_games(tmp_path) if p != saved]
+    assert len(kept) == 1 and f"The game saved before is kept in {kept[0]}" in out.getvalue()
+    assert load_record(kept[0]) == old and resume_game(kept[0])[0].seed == 21
+    assert resume_game(saved)[0].seed == 11
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_at_a_terminal_a_new_game_asks_before_it_sets_a_saved_one_aside(tmp_path: Path) -> None:
+    first = Answers(limit=5)
+    match = Match(RULES, 21)
+    first.match = match
+    play_plain(RULES, 0, BOTS, 21, first, io.StringIO(), match=match, saves_dir=tmp_path)
+    before = (tmp_path / CURRENT).read_text()
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, Terminal("n\n"), out, saves_dir=tmp_path)
+    assert "Start a new game?" in out.getvalue() and "rook play --plain --resume" in out.getvalue()
+    assert (tmp_path / CURRENT).read_text() == before and len(saved_games(tmp_path)) == 1
 
 
 def test_sigterm_saves_the_line_mode_game(tmp_path: Path) -> None:

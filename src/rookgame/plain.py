@@ -30,7 +30,7 @@ from .bots import Player
 from .cards import card_str, parse_cards
 from .match import Match
 from .rules import RuleSet
-from .saves import CURRENT, HUMAN, SaveWriteError, keep_finished, save_game
+from .saves import CURRENT, HUMAN, SaveWriteError, keep_aside, keep_finished, save_game
 from .state import Hand, IllegalAction, Phase
 from .table import Bot, Human, Seat, Table, TableError
 from .tui.words import (
@@ -172,7 +172,8 @@ class PlainGame:
         if not self.solo:
             self.say("Pass and play: each person's cards are shown only after the screen is handed to them.")
         self.say("Type 'help' at any prompt for the ways to answer.")
-        self.note_replaced_save()
+        if not self.note_replaced_save():
+            return m
         if self.resumed:  # tell the hand in play again from its deal: a recap of the bidding and trump
             self.heard = len(table.events(self.narrator)) - len(L.public_operations(m.hand, self.narrator))
         self.tell()
@@ -357,18 +358,33 @@ class PlainGame:
             self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
 
     # ------------------------------------------------------------------ saving
-    def note_replaced_save(self) -> None:
-        """Before a new game replaces the saved one, say so while the old one can still be resumed."""
+    def note_replaced_save(self) -> bool:
+        """A new game where another game is saved: the saved one is kept under a name of its own
+        once this game is first saved, never replaced; a person at a terminal is asked first.
+        False: the person would rather carry on the saved game."""
         path = self.save_path
         if self.resumed or path is None or not path.is_file():
-            return
+            return True
         self.replaces_save = True
-        self.say(f"Note: a game is saved in {path}; this new game replaces it once you play. "
-                 f"To carry on that one instead, quit now and run: rook play --plain --resume {path}")
+        if self.interactive:
+            self.write(f"A game is saved in {path}. Start a new game? The saved one is kept, to resume later "
+                       "(y to start, n to stop here): ")
+            answer = self.read().strip().lower()
+            if answer not in ("y", "yes"):
+                self.say(f"Carry on the saved game with: rook play --plain --resume {path}")
+                return False
+        self.say(f"Note: a game is saved in {path}; once you play, this new game is saved there and that one "
+                 f"is kept beside it. To carry on that one instead, quit now and run: "
+                 f"rook play --plain --resume {path}")
+        return True
 
     def try_save(self) -> SaveWriteError | None:
         assert self.save_path is not None
         try:
+            if self.replaces_save and self.save_path.is_file():
+                kept = keep_aside(self.save_path)  # the game saved before this one is never replaced
+                self.replaces_save = False
+                self.say(f"The game saved before is kept in {kept} (resume it: rook play --plain --resume {kept}).")
             save_game(self.match, self.names, self.save_path)
         except SaveWriteError as e:
             return e

@@ -243,6 +243,37 @@ def _write_saving(path: Path, data: bytes) -> None:
         raise SaveWriteError(path, _reason(e, path)) from None
 
 
+def keep_aside(path: str | Path) -> Path:
+    """Move the game saved in ``path`` to a name of its own beside it (``current-20261201-101500.jsonl``),
+    so that a new game saved to ``path`` never replaces it; the new name, to resume it by."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(path.stat().st_mtime if path.exists() else time.time()))
+    for k in range(1000):
+        kept = path.with_name(f"{path.stem}-{stamp}{'' if not k else f'-{k}'}{path.suffix}")
+        try:
+            os.link(path, kept)  # never over an existing file: link fails where the name is taken
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise SaveWriteError(kept, _reason(e, kept)) from None
+        try:
+            os.unlink(path)
+        except OSError as e:
+            raise SaveWriteError(path, _reason(e, path)) from None
+        return kept
+    raise SaveWriteError(path, "too many saved games of the same second")  # pragma: no cover
+
+
+def saved_games(directory: str | Path) -> list[Path]:
+    """The games saved in ``directory`` (not the finished ones), the newest first."""
+    folder = Path(directory)
+    try:
+        found = [p for p in folder.glob("*.jsonl") if p.is_file() and p.name != FINISHED]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
 def keep_finished(match: Match, players: list[str], directory: str | Path) -> Path:
     """Append a finished game to ``finished.jsonl`` in ``directory``.
 
