@@ -36,7 +36,7 @@ from typing import Any
 
 from .bots import REGISTRY
 from .match import Match
-from .record import FORMAT, SAVE_FORMAT, RecordError, check_schema, game_record, replay_record, seal, unseal
+from .record import FORMAT, SAVE_FORMAT, RecordError, check_schema, game_record, parse_line, replay_record, seal
 
 CURRENT = "current.jsonl"
 FINISHED = "finished.jsonl"
@@ -308,39 +308,30 @@ def keep_finished(match: Match, players: list[str], directory: str | Path) -> Pa
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    """The one game record of a save file; :class:`SaveError` if it is missing or not one."""
+    """The one game record of a save file (sealed, or a plain record as saves were before
+    rook-save/2); :class:`SaveError` if it is missing or not one."""
     path = Path(path)
     try:
         if not path.is_file():
             raise SaveError(f"{path}: no saved game there")
-        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
-    except (OSError, UnicodeDecodeError) as e:
+        lines = [ln for ln in path.read_bytes().splitlines() if ln.strip()]
+    except OSError as e:
         raise SaveError(f"{path}: cannot be read: {e}") from None
     if not lines:
         raise SaveError(f"{path}: the file is empty")
     if len(lines) > 1:
         raise SaveError(f"{path}: holds {len(lines)} games; a saved game is one line (resume one game at a time)")
     try:
-        rec: Any = json.loads(lines[0])
-    except json.JSONDecodeError as e:
-        raise SaveError(f"{path}: not a game record (not JSON: {e})") from None
-    except RecursionError:
-        raise SaveError(f"{path}: not a game record (arrays or objects nested too deep)") from None
-    except ValueError:  # int() refuses a number of over 4,300 digits
-        raise SaveError(f"{path}: not a game record (a number is thousands of digits long)") from None
-    if isinstance(rec, dict) and rec.get("format") == SAVE_FORMAT:
-        try:
-            rec = unseal(rec)
-        except RecordError as e:
-            raise SaveError(f"{path}: {e}") from None
-    elif not isinstance(rec, dict) or rec.get("format") != FORMAT:  # a save of before rook-save/2 is a record
+        rec = parse_line(lines[0], 1)  # the one line reader: UTF-8, JSON, depth, size, a sealed save opened
+    except RecordError as e:
+        raise SaveError(f"{path}: not a {FORMAT} game record ({e.reason})") from None
+    if rec is None or rec.get("format") != FORMAT:
         raise SaveError(f"{path}: not a {FORMAT} game record, nor a saved game ({SAVE_FORMAT})")
     try:
         check_schema(rec)
     except RecordError as e:
         raise SaveError(f"{path}: {e}") from None
-    out: dict[str, Any] = rec
-    return out
+    return rec
 
 
 def rebuild(rec: dict[str, Any], source: str = "the record") -> Match:
