@@ -53,6 +53,10 @@ class SaveError(ValueError):
     """A save file that cannot be read or resumed; the message says which file and why."""
 
 
+class SaveUnreadable(SaveError):
+    """A save that cannot be read at all: missing, a folder, no permission (a bad argument, not a bad record)."""
+
+
 class SaveWriteError(SaveError):
     """A save that could not be written: ``path`` is where it was to go, ``reason`` why not."""
 
@@ -312,11 +316,13 @@ def load_record(path: str | Path) -> dict[str, Any]:
     rook-save/2); :class:`SaveError` if it is missing or not one."""
     path = Path(path)
     try:
+        if path.is_dir():
+            raise SaveUnreadable(f"{path}: is a folder, not a saved game; give the save's file (a .jsonl)")
         if not path.is_file():
-            raise SaveError(f"{path}: no saved game there")
+            raise SaveUnreadable(f"{path}: no saved game there")
         lines = [ln for ln in path.read_bytes().splitlines() if ln.strip()]
     except OSError as e:
-        raise SaveError(f"{path}: cannot be read: {e}") from None
+        raise SaveUnreadable(f"{path}: cannot be read: {e.strerror or e}") from None
     if not lines:
         raise SaveError(f"{path}: the file is empty")
     if len(lines) > 1:
