@@ -113,12 +113,16 @@ def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> 
 def public_history(hand: Hand, seat: int) -> tuple[int, ...]:
     """The hand's actions as ``seat`` saw them: the bidder's buried cards masked for everyone else."""
     history = tuple(hand.history)
-    if not hand.buried or seat == hand.bidder:
+    k = len(hand.buried)
+    if not k or seat == hand.bidder:
         return history
-    start = len(hand.auction)  # the declarations follow the auction; burials are among them
-    end = start + len(hand.steps)
-    nest = tuple(A.HIDDEN_BURY if A.BURY <= a < A.PARTNER else a for a in history[start:end])
-    return history[:start] + nest + history[end:]
+    # The burials are one run of the declarations, after the auction and the steps before them
+    # (the partner calls, which may be cut short, always come after the burials).
+    start = len(hand.auction) + hand.steps.index("bury")
+    return history[:start] + _HIDDEN[k] + history[start + k:]
+
+
+_HIDDEN = [(A.HIDDEN_BURY,) * k for k in range(64)]
 
 
 def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:
