@@ -16,7 +16,7 @@ from ..match import Match
 from ..rules import RulesError, RuleSet, load
 from ..saves import CURRENT, SaveError, SaveInUse, SaveLock, SaveWriteError, bot_name, claim_save, resume_game
 from ..saves import saves_dir as default_saves_dir
-from .words import seat_players
+from .settings import HUMAN, seat_people
 
 if TYPE_CHECKING:
     from ..plain import LineSource
@@ -104,7 +104,7 @@ def run_play(rules_spec: str | None, seat: int | None, partner: str | None, oppo
             from ..plain import play_plain
 
             if players is None:
-                players = seat_players(rules, human, partner_bot, opponents_bot)
+                players = seat_people(rules, (human,), (HUMAN,), partner_bot, opponents_bot)
             bots: list[str | None] = [None if p == "human" else bot_name(p) for p in players]
             play_plain(rules, human, bots, seed, input_stream or sys.stdin, out, match=match,
                        saves_dir=directory, save_path=path, handle_signals=True)
