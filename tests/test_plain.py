@@ -560,3 +560,16 @@ def test_run_play_refuses_bad_people_and_seats_with_a_reason(tmp_path: Path) -> 
                     input_stream=io.StringIO(""), output_stream=out) == 0
     assert "Seats: South (seat 0, heuristic); Ann (seat 1); Bo (seat 2); East (seat 3, heuristic)." in out.getvalue()
     assert "Pass to Ann (seat 1)" in out.getvalue()
+
+
+def test_run_play_full_screen_seats_the_people_it_is_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rookgame.tui.app import RookApp
+
+    started: list[RookApp] = []
+    monkeypatch.setattr(RookApp, "run", lambda self, *a, **k: started.append(self))
+    assert run_play(None, "3,1", None, "random", False, None, 0, str(tmp_path), 4, humans="Ann,Bo") == 0
+    settings = started[-1].settings
+    assert settings.people == ("Ann", "Bo") and settings.people_seats == (3, 1) and settings.seed == 4
+    assert settings.players(RULES) == ["random", "Bo", "random", "Ann"]
+    assert run_play(None, 2, None, None, False, None, 0, str(tmp_path)) == 0
+    assert started[-1].settings.people == () and started[-1].settings.players(RULES)[2] == "human"
