@@ -494,3 +494,110 @@ def test_sigterm_saves_the_line_mode_game(tmp_path: Path) -> None:
     assert not err
     match, players = resume_game(saved)
     assert players[0] == "human" and match.hand.phase == Phase.PLAY, text  # past the pass that was typed
+
+
+class FirstChoice:
+    """Standard input for a game of several people: Enter at each "Pass to" gate, else the first choice the
+    prompt names (a pass in the auction, the first card that may be played or buried)."""
+
+    def __init__(self, out: io.StringIO, limit: int) -> None:
+        self.out = out
+        self.limit = limit
+        self.answers = 0
+
+    def readline(self) -> str:
+        if self.answers >= self.limit:
+            return ""
+        self.answers += 1
+        prompt = self.out.getvalue().splitlines()[-1]
+        if prompt.startswith("Pass to "):
+            return "\n"
+        inside = prompt[prompt.rindex("(") + 1:prompt.rindex(")")]
+        return inside.split(",")[0].split()[0] + "\n"
+
+
+def test_run_play_plain_with_two_people_passes_the_screen_between_them(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = run_play(None, None, None, None, True, None, 0, str(tmp_path), 5, humans="2",
+                    input_stream=FirstChoice(out, 60), output_stream=out)
+    text = out.getvalue()
+    assert code == 0, text
+    assert "Seats: Player 1 (seat 0); West (seat 1, heuristic); Player 2 (seat 2); East (seat 3, heuristic)." in text
+    assert "Pass and play: each person's cards are shown only after the screen is handed to them." in text
+    lines = text.splitlines()
+    gates = [ln for ln in lines if ln.startswith("Pass to ")]
+    assert "Pass to Player 2 (seat 2); Player 2, press Enter when only you can see the screen: " in gates
+    assert "Pass to Player 1 (seat 0); Player 1, press Enter when only you can see the screen: " in gates
+    # Each person is asked only after the screen was passed to them, and answers for their own seat.
+    holder = None
+    asked = []
+    prompt = re.compile(r"^(Your bid|Your card|Your lead|Bury a card|Name trump).*\): (\S+)$")
+    for i, line in enumerate(lines):
+        if line.startswith("Pass to "):
+            holder = line.split(" (seat")[0].removeprefix("Pass to ")
+            assert lines[i + 1] == f"{holder}, your hand: " + lines[i + 1].split("your hand: ")[1]
+        elif prompt.match(line):
+            assert holder is not None
+            asked.append(holder)
+            assert lines[i + 1].startswith(f"{holder} "), (line, lines[i + 1])  # "Player 2 passes." ...
+    assert {"Player 1", "Player 2"} <= set(asked) and len(asked) > 6
+    assert len(gates) > 2 and all(a != b for a, b in zip(gates, gates[1:]))  # the screen changes hands each time
+    # the end of the input saves the game with its people; resumed, they sit where they sat
+    rec = load_record(tmp_path / CURRENT)
+    assert rec["players"] == ["Player 1", "heuristic", "Player 2", "heuristic"]
+    out = io.StringIO()
+    assert run_play(None, None, None, None, True, "current", 0, str(tmp_path), input_stream=FirstChoice(out, 4),
+                    output_stream=out) == 0
+    again = out.getvalue()
+    assert "Seats: Player 1 (seat 0); West (seat 1, heuristic); Player 2 (seat 2)" in again
+    assert "Pass to Player" in again and "your hand: " in again
+
+
+def test_run_play_refuses_bad_people_and_seats_with_a_reason(tmp_path: Path) -> None:
+    cases = [
+        (dict(humans="0"), "--humans 0: give 1 to 4 people"),
+        (dict(humans="5"), "--humans 5: give 1 to 4 people"),
+        (dict(humans="Ann,ann"), "two people are named 'Ann'"),
+        (dict(humans="Ann,Heuristic"), "'Heuristic' is the name of a bot"),
+        (dict(humans="Ann,,Bo"), "a name is empty"),
+        (dict(humans="Ann\x1b[2J"), "characters that cannot be shown"),
+        (dict(humans="2", seat="0"), "--seat 0: 1 seat(s) for 2 people; give one seat per person, such as 0,2"),
+        (dict(humans="2", seat="0,x"), "'x' is not a seat number"),
+        (dict(humans="2", seat="1,1"), "seat 1 is given twice"),
+        (dict(humans="Ann,Bo", seat="0,4"), "--seat 4: kentucky-discard has seats 0 to 3"),
+        (dict(seat="-1"), "--seat -1: kentucky-discard has seats 0 to 3"),
+    ]
+    for options, reason in cases:
+        err = io.StringIO()
+        humans = options.get("humans")
+        code = run_play(None, options.get("seat"), None, None, True, None, 0, str(tmp_path), 1, humans=humans,
+                        input_stream=io.StringIO(""), output_stream=io.StringIO(), error_stream=err)
+        assert code == 2 and reason in err.getvalue(), (options, err.getvalue())
+    assert not (tmp_path / CURRENT).exists()
+    # through the command: exit 2 and the reason, no traceback
+    from typer.testing import CliRunner
+
+    from rookgame.cli import app
+
+    result = CliRunner().invoke(app, ["play", "--plain", "--saves-dir", str(tmp_path), "--humans", "Ann,random"])
+    assert result.exit_code == 2 and "'random' is the name of a bot" in result.output
+    assert "Traceback" not in result.output
+    # partners sit together by default; --seat places people where asked
+    out = io.StringIO()
+    assert run_play(None, "1,2", None, None, True, None, 0, str(tmp_path), 1, humans="Ann,Bo",
+                    input_stream=io.StringIO(""), output_stream=out) == 0
+    assert "Seats: South (seat 0, heuristic); Ann (seat 1); Bo (seat 2); East (seat 3, heuristic)." in out.getvalue()
+    assert "Pass to Ann (seat 1)" in out.getvalue()
+
+
+def test_run_play_full_screen_seats_the_people_it_is_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rookgame.tui.app import RookApp
+
+    started: list[RookApp] = []
+    monkeypatch.setattr(RookApp, "run", lambda self, *a, **k: started.append(self))
+    assert run_play(None, "3,1", None, "random", False, None, 0, str(tmp_path), 4, humans="Ann,Bo") == 0
+    settings = started[-1].settings
+    assert settings.people == ("Ann", "Bo") and settings.people_seats == (3, 1) and settings.seed == 4
+    assert settings.players(RULES) == ["random", "Bo", "random", "Ann"]
+    assert run_play(None, 2, None, None, False, None, 0, str(tmp_path)) == 0
+    assert started[-1].settings.people == () and started[-1].settings.players(RULES)[2] == "human"

@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from rookgame import actions as A
+from rookgame.bots import make_player
 from rookgame.cards import card_str, cards_of
 from rookgame.record import read_jsonl, replay_record
+from rookgame.rules import load
 from rookgame.saves import CURRENT, resume_game
 from rookgame.state import Phase
-from rookgame.tui.app import GameScreen, HelpScreen, RookApp, SaveProblemScreen, Settings, SetupScreen
-from rookgame.view import view_of
+from rookgame.table import Bot
+from rookgame.tui.app import CoverScreen, GameScreen, HelpScreen, RookApp, SaveProblemScreen, Settings, SetupScreen
+from rookgame.view import View, view_of
 
 SIZE = (120, 40)
 SEED = 5  # kentucky-discard, seat 0 deals: the other three bid first; bidding 120 wins at once
@@ -317,3 +321,186 @@ def test_a_failed_save_is_shown_the_game_goes_on_and_another_folder_saves_it(tmp
     assert app.exit_message == f"Game saved to {saved}. Resume it with: rook play --resume {saved}"
     match, _ = resume_game(saved)
     assert [list(h.history) for h in match.hands] + [list(match.hand.history)] == seen["history"]
+
+
+# ---------------------------------------------------------------------- several people at one screen
+PAIR = Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED, ("Ann", "Bo"))  # Ann at 0, Bo at 2
+
+
+def game_under(app: RookApp) -> GameScreen:
+    """The game screen, also while the cover (or a dialog) lies over it."""
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+
+
+def cards_on_screen(app: App[int], mask: int) -> set[str]:
+    return set(screen_text(app).split()) & {card_str(c) for c in cards_of(mask)}
+
+
+def test_pass_and_play_covers_the_cards_until_the_next_person_has_the_screen(tmp_path: Path) -> None:
+    app = RookApp(PAIR, pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")  # Start: West bids, then it is Bo's turn and nobody's cards have shown yet
+        screen = game_under(app)
+        hand = screen.match.hand
+        assert screen.table.humans == [0, 2] and screen.table.names == ["Ann", "heuristic", "Bo", "heuristic"]
+        assert isinstance(app.screen, CoverScreen) and hand.to_act == 2
+        said = " ".join(screen_text(app).split())
+        assert "Pass to Bo — press Enter when only Bo can see the screen." in said
+        assert not cards_on_screen(app, hand.hands[0] | hand.hands[2] | hand.nest)
+        under = str(screen.query_one("#hand", Static).content)  # and none under the cover either
+        assert "hidden" in under and not set(under.split()) & {card_str(c) for c in cards_of(hand.hands[2])}
+
+        await pilot.press("enter")  # Bo has the screen: Bo's cards, and no one else's
+        assert app.screen is screen and screen.viewer == 2
+        shown = panel(app, "#hand").split()
+        assert {card_str(c) for c in cards_of(hand.hands[2])} <= set(shown)
+        assert not cards_on_screen(app, hand.hands[0] | hand.hands[1] | hand.hands[3] | hand.nest)
+        assert "Bo's hand" in screen_text(app) and "Your bid" in panel(app, "#prompt")
+        assert "Bo's cards (seat 2)" in panel(app, "#info")
+
+        await pilot.press("p")  # Bo passes; East bids; Ann's turn: the cover hides Bo's cards
+        assert (2, A.PASS) in hand.auction and hand.to_act == 0
+        assert isinstance(app.screen, CoverScreen) and "Pass to Ann" in screen_text(app)
+        assert not cards_on_screen(app, hand.hands[2] | hand.hands[0])
+        await pilot.press("p")  # keys other than Enter do nothing on the cover
+        assert isinstance(app.screen, CoverScreen) and hand.to_act == 0
+        await pilot.press("enter")
+        assert screen.viewer == 0 and {card_str(c) for c in cards_of(hand.hands[0])} <= set(panel(app, "#hand").split())
+        assert not cards_on_screen(app, hand.hands[2])
+
+        # Play the hand out: a cover each time the turn passes to the other person, never otherwise.
+        covers = [2, 0]
+        for _ in range(400):
+            if screen.pause is not None or screen.match.hands:
+                break
+            if isinstance(app.screen, CoverScreen):
+                seat = screen.table.to_act
+                assert seat is not None and seat != screen.viewer and app.screen.seat == seat
+                assert screen.seating.name(seat) in screen_text(app)
+                covers.append(seat)
+                await pilot.press("enter")
+                continue
+            assert screen.my_turn() and screen.table.to_act == screen.viewer
+            if screen.bury_step():
+                await pilot.press(*"12345")
+            await pilot.press("enter")
+        assert screen.pause is not None and len(covers) > 3
+        assert all(a != b for a, b in zip(covers, covers[1:]))  # each cover hands the screen to the other
+        await pilot.press("enter")
+        for _ in range(40):  # the next hand, up to a person's turn; then save and quit from the cover
+            if isinstance(app.screen, CoverScreen):
+                break
+            if screen.my_turn():
+                await pilot.press("p" if screen.view().phase == Phase.BID else "enter")
+        await pilot.press("q")
+
+    run(app, script)
+    saved = tmp_path / CURRENT
+    assert "rook play --resume" in app.exit_message
+    match, players = resume_game(saved)
+    assert players == ["Ann", "heuristic", "Bo", "heuristic"] and len(match.hands) == 1
+
+
+def test_a_saved_two_person_game_resumes_with_its_people(tmp_path: Path) -> None:
+    from rookgame.match import Match
+    from rookgame.saves import save_game
+
+    match = Match(load("kentucky-discard"), SEED)
+    players = ["Ann", "heuristic", "Bo", "heuristic"]
+    # The people pass; East wins the bid and takes the nest; West leads; Bo is to play the trick's second card.
+    while not (match.hand.phase == Phase.PLAY and match.hand.to_act == 2):
+        seat = match.hand.to_act
+        assert seat in (1, 3) or match.hand.phase == Phase.BID
+        match.apply(A.PASS if seat in (0, 2) else make_player("heuristic", seat).act(view_of(match.hand, seat)), seat)
+    save_game(match, players, tmp_path / CURRENT)
+    again, named = resume_game(tmp_path / CURRENT)
+    app = RookApp(pace=0, saves_dir=tmp_path, match=again, players=named, resumed_from=tmp_path / CURRENT)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.pause()
+        screen = game_under(app)
+        hand = screen.match.hand
+        assert screen.table.humans == [0, 2] and screen.seating.name(0) == "Ann" and screen.seating.name(2) == "Bo"
+        assert isinstance(app.screen, CoverScreen) and hand.to_act == 2 and "Pass to Bo" in screen_text(app)
+        assert not cards_on_screen(app, hand.hands[0] | hand.hands[2])
+        await pilot.press("enter")
+        assert {card_str(c) for c in cards_of(hand.hands[2])} <= set(panel(app, "#hand").split())
+        assert not cards_on_screen(app, hand.hands[0])
+        assert card_str(hand.trick[0]) in panel(app, "#table").split()  # West's lead is on the table
+        assert panel(app, "#hand").count(" ^ ") == len(screen.view().legal)
+        assert "Ann" in panel(app, "#auction") and "Bo" in panel(app, "#auction")
+        assert app.settings.people == ("Ann", "Bo") and app.settings.people_seats == (0, 2)
+
+    run(app, script)
+
+
+def test_the_setup_screen_seats_several_people(tmp_path: Path) -> None:
+    app = RookApp(pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        from textual.widgets import Select
+
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and "People at this screen" in screen_text(app)
+        assert setup.query_one("#names", Input).disabled  # one person: no names to give
+        setup.query_one("#people", Select).value = 2
+        await pilot.pause()
+        assert not setup.query_one("#names", Input).disabled and setup.query_one("#seat", Select).disabled
+        setup.query_one("#names", Input).value = "Ann, random"
+        await pilot.pause()
+        setup.start()
+        await pilot.pause()
+        assert "'random' is the name of a bot" in panel(app, "#setup-error")
+        setup.query_one("#names", Input).value = "Ann, Bo, Cy"
+        setup.start()
+        await pilot.pause()
+        assert "2 people chosen, but 3 name(s) given" in " ".join(panel(app, "#setup-error").split())
+        setup.query_one("#names", Input).value = "Ann, Bo"
+        setup.query_one("#people-seats", Input).value = "1,3"
+        setup.start()
+        await pilot.pause()
+        screen = game_under(app)
+        assert screen.players[1] == "Ann" and screen.players[3] == "Bo" and screen.table.humans == [1, 3]
+        assert isinstance(app.screen, CoverScreen) and app.screen.seat == screen.table.to_act
+
+    run(app, script)
+
+
+def test_bots_think_off_the_ui_thread_and_their_moves_are_submitted_on_it(tmp_path: Path) -> None:
+    class Spy:
+        """A heuristic bot that notes the thread it is asked on."""
+
+        name = "spy"
+
+        def __init__(self) -> None:
+            self.inner = make_player("heuristic", 1)
+            self.threads: list[threading.Thread] = []
+
+        def act(self, view: View) -> int:
+            self.threads.append(threading.current_thread())
+            return self.inner.act(view)
+
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        spy = Spy()
+        for seat in (1, 2, 3):
+            screen.table.set_seat(seat, Bot("spy", player=spy))
+        submitted: list[threading.Thread] = []
+        submit = screen.table.submit
+
+        def noted(seat: int, action: int) -> None:
+            submitted.append(threading.current_thread())
+            submit(seat, action)
+
+        screen.table.submit = noted  # type: ignore[method-assign]
+        await pilot.press("p")  # the bots bid on, take the nest, lead: up to the person's turn
+        assert screen.my_turn() and len(spy.threads) >= 3
+        assert all(t is not threading.main_thread() for t in spy.threads)
+        assert submitted and all(t is threading.main_thread() for t in submitted)
+        assert len(submitted) == len(spy.threads) + 1  # each bot's answer, and the person's pass
+
+    run(app, script)

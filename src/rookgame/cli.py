@@ -262,7 +262,10 @@ def arena(
 def play(
     rules: Annotated[str | None, typer.Option("--rules", "-r", help="preset name or house-rules TOML file "
                                               "(default kentucky-discard; the setup screen lets you choose)")] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="your seat, 0 = the first dealer")] = None,
+    seat: Annotated[str | None, typer.Option("--seat", help="your seat, 0 = the first dealer; with --humans, "
+                                             "the people's seats: 0,2 (default: partners together)")] = None,
+    humans: Annotated[str | None, typer.Option("--humans", help="people at one screen, pass and play: how many "
+                                               "(2) or their names (Ann,Bo); bots take the other seats")] = None,
     partner: Annotated[str | None, typer.Option("--partner", help="your partner's bot: " + ", ".join(REGISTRY))]
     = None,
     opponents: Annotated[str | None, typer.Option("--opponents", help="the opponents' bot: " + ", ".join(REGISTRY))]
@@ -276,10 +279,10 @@ def play(
                                                   "(default $ROOK_HOME/games or ~/.rook/games)")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="decides the deals (default: random)")] = None,
 ) -> None:
-    """Play Rook against the computer, full screen or line by line (--plain)."""
+    """Play Rook against the computer, alone or several people at one screen, full screen or line by line (--plain)."""
     from .tui import run_play
 
-    raise typer.Exit(run_play(rules, seat, partner, opponents, plain, resume, pace, saves_dir, seed))
+    raise typer.Exit(run_play(rules, seat, partner, opponents, plain, resume, pace, saves_dir, seed, humans=humans))
 
 
 

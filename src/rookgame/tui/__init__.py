@@ -1,4 +1,4 @@
-"""``rook play``: the full-screen game (Textual) and its line mode.
+"""``rook play``: the full-screen game (Textual) and its line mode, one person or several.
 
 :func:`run_play` does everything the command needs and returns the exit code.  Textual
 is imported only when the full-screen game starts, so the line mode and the shared
@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, TextIO
 from ..bots import REGISTRY
 from ..match import Match
 from ..rules import RulesError, RuleSet, load
-from ..saves import CURRENT, SaveError, SaveInUse, SaveLock, SaveWriteError, bot_name, claim_save, resume_game
+from ..saves import CURRENT, SaveError, SaveInUse, SaveLock, SaveWriteError, claim_save, resume_game
 from ..saves import saves_dir as default_saves_dir
-from .words import seat_players
+from ..table import seat_from_name
+from .settings import HUMAN, PeopleError, Settings, choose_people, seat_people
 
 if TYPE_CHECKING:
     from ..plain import LineSource
@@ -41,19 +42,22 @@ def resume_path(resume: str, directory: Path) -> Path:
     return p
 
 
-def run_play(rules_spec: str | None, seat: int | None, partner: str | None, opponents: str | None,
+def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None, opponents: str | None,
              plain: bool, resume: str | None, pace: float, saves_dir: str | None, seed: int | None = None, *,
-             input_stream: LineSource | None = None, output_stream: TextIO | None = None,
+             humans: str | None = None, input_stream: LineSource | None = None, output_stream: TextIO | None = None,
              error_stream: TextIO | None = None) -> int:
-    """Play Rook against the computer; returns the exit code (0 played or saved, 1 a save that
-    cannot be resumed or that another ``rook play`` is keeping, 2 bad options).
+    """Play Rook against the computer, alone or several people at one screen; returns the exit code
+    (0 played or saved, 1 a save that cannot be resumed or that another ``rook play`` is keeping,
+    2 bad options).
 
     ``rules_spec``: preset or house-rules TOML file (default kentucky-discard); ``seat``: the
-    human seat (default 0); ``partner`` / ``opponents``: registered bot names (default
-    heuristic); ``plain``: line mode on ``input_stream`` / ``output_stream`` (stdin /
-    stdout); ``resume``: a saved game's file, or ``current``; ``pace``: seconds between
-    computer moves on screen; ``saves_dir``: where games are kept (default
-    ``$ROOK_HOME/games`` or ``~/.rook/games``); ``seed``: decides the deals."""
+    person's seat (default 0), or with several people their seats (``"0,2"``); ``humans``: how
+    many people share the screen (``"2"``) or their names (``"Ann,Bo"``), pass and play, by
+    default partners first; ``partner`` / ``opponents``: registered bot names (default
+    heuristic) for the bots on a person's side and the others; ``plain``: line mode on
+    ``input_stream`` / ``output_stream`` (stdin / stdout); ``resume``: a saved game's file, or
+    ``current``; ``pace``: seconds between computer moves on screen; ``saves_dir``: where games
+    are kept (default ``$ROOK_HOME/games`` or ``~/.rook/games``); ``seed``: decides the deals."""
     err = error_stream or sys.stderr
     out = output_stream or sys.stdout
     directory = default_saves_dir(saves_dir)
@@ -63,27 +67,31 @@ def run_play(rules_spec: str | None, seat: int | None, partner: str | None, oppo
     if pace < 0:
         return _fail(f"--pace {pace}: give 0 or more seconds", err, 2)
 
+    partner_bot = (partner or DEFAULT_BOT).strip().lower()
+    opponents_bot = (opponents or DEFAULT_BOT).strip().lower()
     match: Match | None = None
-    players: list[str] | None = None
     path: Path | None = None
+    names: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()
     if resume is not None:
         path = resume_path(resume, directory)
         try:
             match, players = resume_game(path)
         except SaveError as e:
             return _fail(f"cannot resume: {e}", err, 1)
-        if rules_spec or seat is not None or partner or opponents or seed is not None:
+        if rules_spec or seat is not None or partner or opponents or seed is not None or humans is not None:
             err.write("note: a resumed game keeps its own rules, seats, players and seed\n")
         rules: RuleSet = match.rules
-        human = players.index("human")
     else:
         try:
             rules = load(rules_spec or DEFAULT_RULES)
         except RulesError as e:
             return _fail(str(e), err, 2)
-        human = 0 if seat is None else seat
-        if not 0 <= human < rules.players:
-            return _fail(f"--seat {human}: {rules.label} has seats 0 to {rules.players - 1}", err, 2)
+        try:
+            names, seats = choose_people(rules, humans, seat)
+        except PeopleError as e:
+            return _fail(str(e), err, 2)
+        players = seat_people(rules, seats, names, partner_bot, opponents_bot)
 
     # This session holds its save for the whole game: a second `rook play` on the same save
     # would overwrite this game's, so it is refused before anything is played.
@@ -97,24 +105,22 @@ def run_play(rules_spec: str | None, seat: int | None, partner: str | None, oppo
     except SaveWriteError as e:
         err.write(f"warning: {e}; the game will say when a save fails (another folder: --saves-dir FOLDER)\n")
 
-    partner_bot = (partner or DEFAULT_BOT).strip().lower()
-    opponents_bot = (opponents or DEFAULT_BOT).strip().lower()
     try:
         if plain:
-            from ..plain import play_plain
+            from ..plain import play_seats
 
-            if players is None:
-                players = seat_players(rules, human, partner_bot, opponents_bot)
-            bots: list[str | None] = [None if p == "human" else bot_name(p) for p in players]
-            play_plain(rules, human, bots, seed, input_stream or sys.stdin, out, match=match,
-                       saves_dir=directory, save_path=path, handle_signals=True)
+            play_seats(rules, [seat_from_name(p) for p in players], seed, input_stream or sys.stdin, out,
+                       match=match, saves_dir=directory, save_path=path, handle_signals=True)
             return 0
 
-        from .app import RookApp, Settings
+        from .app import RookApp
 
+        named = names not in ((), (HUMAN,))  # several people, or one who gave a name
         settings = Settings(rules_spec=rules_spec or (rules.label if match is not None else DEFAULT_RULES),
-                            seat=human, partner=partner_bot, opponents=opponents_bot, seed=seed)
-        app = RookApp(settings, pace=pace, saves_dir=directory, match=match, players=players, resumed_from=path)
+                            seat=seats[0] if seats else 0, partner=partner_bot, opponents=opponents_bot, seed=seed,
+                            people=names if named else (), people_seats=seats if named else ())
+        app = RookApp(settings, pace=pace, saves_dir=directory, match=match, players=players if match else None,
+                      resumed_from=path)
         app.run()
         if app.exit_message:
             out.write(app.exit_message + "\n")

@@ -22,8 +22,6 @@ from ..rules import RuleSet
 from ..state import Hand, Phase
 from ..view import View
 
-HUMAN = "human"
-
 
 # ---------------------------------------------------------------------- seats and sides
 @dataclass(frozen=True)
@@ -49,12 +47,19 @@ class Seating:
             return ("You", "West", "North", "East")[(seat - self.human) % 4]
         return f"Seat {seat}"
 
+    def is_person(self, seat: int) -> bool:
+        return seat == self.human or (self.human < 0 and seat in self.people)
+
     def short(self, seat: int) -> str:
-        """ "You", "W", "N", "E" at a table of four; "You", "S1", "S2" ... otherwise."""
+        """ "You", "W", "N", "E" at a table of four; "You", "S1", "S2" ... otherwise; a person's first
+        letters, or initial and seat where two people's first letters agree (Player 1, Player 2)."""
         if seat == self.human:
             return "You"
         if self.human < 0 and seat in self.people:
-            return self.players[seat][:3]
+            head = self.players[seat][:3]
+            if sum(self.players[s][:3].lower() == head.lower() for s in self.people) > 1:
+                return f"{self.players[seat][0]}{seat}"
+            return head
         if self.rules.players == 4:
             return self.name(seat)[0]
         return f"S{seat}"
@@ -431,18 +436,3 @@ def hint_text(view: View, top: int = 5) -> str:
         return "No hint: it is not your turn."
     parts = [f"{i}. {action_words(a)} ({s:.2f})" for i, (a, s) in enumerate(ranked[:top], 1)]
     return f"Hint ({source}): " + "  ".join(parts)
-
-
-# ---------------------------------------------------------------------- who plays which seat
-def seat_players(rules: RuleSet, human: int, partner: str, opponents: str) -> list[str]:
-    """Player names per seat: "human" at the human seat, the partner level on the human's side
-    (partnerships only), the opponents' level everywhere else."""
-    out = []
-    for s in range(rules.players):
-        if s == human:
-            out.append(HUMAN)
-        elif rules.mode == "partners" and rules.side_of(s) == rules.side_of(human):
-            out.append(partner)
-        else:
-            out.append(opponents)
-    return out

@@ -1,0 +1,561 @@
+"""The game screen: input and the flow of play on a :class:`~rookgame.table.Table`.
+
+The screen asks the table whose turn it is, shows the person whose cards are on screen their
+seat's view (drawn by :mod:`rookgame.tui.render`), and submits what they choose through
+:meth:`Table.submit`.  A bot's turn is thought out by :meth:`Table.think` in a Textual thread
+worker, never on the UI loop, and its answer is submitted back here on the loop; at a pace the
+bots move on timers, one move each.  With several people at the screen (pass and play) the
+turn passing to another person brings up a cover (:class:`~rookgame.tui.cover.CoverScreen`)
+that hides the cards until that person presses Enter.  Autosave and keeping the finished game
+are the table's end-of-hand and end-of-game hooks; what the screen says of a hand's end it
+reads off the table's event stream.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.events import Key, Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+from textual.worker import WorkerCancelled, WorkerFailed
+
+from .. import actions as A
+from ..match import Match
+from ..rules import RuleSet
+from ..saves import CURRENT, SaveWriteError, keep_finished, save_game
+from ..state import Hand, IllegalAction
+from ..table import Table, TableError, seat_from_name
+from ..view import View, view_of
+from . import render as R
+from .cover import CoverScreen
+from .help import HelpScreen
+from .render import COMMAND_KEYS, Choice
+from .saving import SaveProblemScreen
+from .settings import Host, Settings
+from .words import PadRow, Seating, hint_text, review_text, score_pad
+
+PACE_STEP = 0.2
+PACE_MAX = 5.0
+AFTER_TRICK = 2.5  # a finished trick stays on the table a little longer before the next lead
+
+
+class GameScreen(Screen[None]):
+    """The table: the view of the person whose cards show, their choices, the bots' moves."""
+
+    AUTO_FOCUS = None
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint"),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("question_mark", "help", "Rules/help"),
+        Binding("s", "save_quit", "Save & quit"),
+        Binding("plus", "pace(1)", "Slower"),
+        Binding("minus", "pace(-1)", "Faster"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, settings: Settings, rules: RuleSet, players: list[str], *, match: Match | None = None,
+                 save_path: Path | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.rules = rules
+        self.players = players  # as the record keeps them: a person's name, or a bot's
+        self.table = Table(rules, [seat_from_name(p) for p in players], settings.seed, match=match,
+                           on_hand_end=self._hand_ended, on_game_end=self._game_ended)
+        self.match = self.table.match
+        people = self.table.humans
+        if not people:
+            raise TableError(f"no person among the players {players}: the screen is for people")
+        self.solo = len(people) == 1
+        self.human = people[0] if self.solo else -1  # the seat the game is told from; -1: several people
+        self.bottom = self.human if self.solo else 0  # several people: the table stays put, South at the bottom
+        self.viewer = self.human  # whose cards are on screen; -1: nobody's yet
+        self.covered: int | None = None  # the person the cover waits for
+        self.seating = Seating(rules, self.human, tuple(players), tuple(people))
+        self.narrator: int | None = self.human if self.solo else None
+        self.heard = len(self.table.events(self.narrator))  # a resumed game's past is not told again
+        self.save_path = save_path
+        self.wrote_save = False
+        self.cursor = 0
+        self.selected: list[int] = []  # cards picked to bury
+        self.show_last = False
+        self.message = ""
+        self.private = False  # the message is for the person whose cards show (a hint): it leaves with them
+        self.pause: PadRow | None = None  # a hand just ended: its result is shown until Enter
+        self.timer: Timer | None = None
+        self.thinking = False  # a run of bot moves is under way
+        self.keep_dir: Path | None = None  # where finished games go, when the person chose another folder
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        with Horizontal(id="middle"):
+            with Grid(id="table"):
+                for r in range(3):
+                    for c in range(3):
+                        if (r, c) == R.CENTRE:
+                            yield Static(id="center")
+                        else:
+                            yield Static(classes="seat", id=f"cell-{r}-{c}")
+            with Vertical(id="side"):
+                yield Static(id="auction")
+                pad_box = VerticalScroll(id="pad-box")
+                pad_box.can_focus = False  # the arrow keys and Enter belong to the game
+                with pad_box:
+                    yield Static(id="pad")
+        yield Static(id="hand")
+        yield Static(id="prompt")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#table").border_title = f"{self.rules.label} · seed {self.match.seed}"
+        self.query_one("#auction").border_title = "Auction"
+        self.query_one("#pad-box").border_title = "Score pad"
+        self.redraw()  # the table as dealt, while the first bot thinks
+        await self.advance()
+
+    def on_resize(self, event: Resize) -> None:
+        self.redraw()
+
+    # ------------------------------------------------------------------ what is on screen
+    def app_host(self) -> Host | None:
+        app = self.app
+        return app if isinstance(app, Host) else None
+
+    def app_pace(self) -> float:
+        host = self.app_host()
+        return host.pace if host is not None else 0.0
+
+    def seat_shown(self) -> int:
+        """The seat whose view is drawn: the person whose cards show (under a cover, the one it waits for)."""
+        if self.covered is not None:
+            return self.covered
+        return self.viewer if self.viewer >= 0 else self.table.humans[0]
+
+    def hidden(self) -> bool:
+        """No one's cards may show: the cover is up, or no person has had the screen yet."""
+        return self.covered is not None or self.viewer < 0
+
+    def shown_hand(self) -> tuple[View, bool]:
+        """The view on screen: the hand just finished while its result is shown, else the current one."""
+        m = self.match
+        if (self.pause is not None or m.is_over) and m.hands:
+            return view_of(m.hands[-1], self.seat_shown(), m.totals), True
+        return self.table.view(self.seat_shown()), False
+
+    def view(self) -> View:
+        return self.table.view(self.seat_shown())
+
+    def my_turn(self) -> bool:
+        """The person whose cards show is to act (and may, with no cover, no hand's result in the way)."""
+        return (self.pause is None and self.covered is None and self.viewer >= 0
+                and self.table.to_act == self.viewer)
+
+    def choices(self) -> list[Choice]:
+        """The current choices, each one of ``view.legal`` (cards to play or bury in hand order)."""
+        return R.choices_for(self.view()) if self.my_turn() else []
+
+    # ------------------------------------------------------------------ the flow of play
+    async def advance(self, due: bool = False) -> None:
+        """Play on to what needs a person: the bots' turns (at once, or at a pace one per timer; ``due``: a
+        timer fired), then a person's turn (behind the cover if the screen must change hands), a hand's
+        result, or the game's end."""
+        if not self.thinking and self.timer is None:
+            self.thinking = True
+            try:
+                await self.play_bots(due)
+            finally:
+                self.thinking = False
+            seat = self.table.to_act
+            if (seat is not None and self.pause is None and self.table.is_human(seat) and seat != self.viewer
+                    and self.covered is None):
+                self.cover(seat)
+        self.cursor = min(self.cursor, max(0, len(self.choices()) - 1))
+        self.redraw()
+
+    async def play_bots(self, due: bool) -> None:
+        """The bots' moves until a person's turn, a hand's end or the game's; at a pace, one move per timer."""
+        table = self.table
+        while True:
+            seat = table.to_act
+            if seat is None or self.pause is not None or table.is_human(seat):
+                return
+            pace = self.app_pace()
+            if pace > 0 and not due:
+                delay = pace * (AFTER_TRICK if (not table.hand.trick and table.hand.tricks) else 1.0)
+                self.timer = self.set_timer(delay, self._timed_bot)
+                return
+            due = False
+            action = await self.think(seat)
+            if action is None or table.to_act != seat:
+                return  # the screen is going, or the game moved on without this answer
+            self.submit(seat, action)
+            self.redraw()
+
+    async def think(self, seat: int) -> int | None:
+        """The bot's answer, thought out in a thread worker; None if the worker was cancelled (the screen or
+        the app is closing).  The UI loop goes on drawing meanwhile; this screen's own keys wait their
+        turn behind the move, so nothing is played while a bot thinks."""
+        worker = self.run_worker(partial(self.table.think, seat), name=f"bot at seat {seat}", group="bots",
+                                 thread=True, exit_on_error=False)
+        try:
+            return int(await worker.wait())
+        except WorkerCancelled:
+            return None
+        except WorkerFailed as e:  # a bot that crashes: the error as it was raised, not the worker's wrapper
+            raise e.error from None
+
+    def _timed_bot(self) -> None:
+        """A pace timer fired: the next bot moves, on the screen's own message queue."""
+        self.timer = None
+        self.call_later(self.advance, True)
+
+    def submit(self, seat: int, action: int) -> bool:
+        """Submit through the table; True if taken.  A person's refused move is said; a bot's is an error."""
+        try:
+            self.table.submit(seat, action)
+        except IllegalAction as e:
+            if self.table.is_human(seat):
+                self.message = f"Not allowed: {e}"
+                self.private = False
+                return False
+            raise TableError(f"bot {self.players[seat]!r} at seat {seat} chose an illegal action {action}: {e}") from e
+        self.hear()
+        return True
+
+    def hear(self) -> None:
+        """What the screen says of the events since it last looked: a hand's result, a hand thrown in."""
+        events = self.table.events(self.narrator, self.heard)
+        self.heard += len(events)
+        last = ""
+        for e in events:
+            if e["op"] == "ThrownIn":
+                why = "a redeal call" if last == "Redeal" else "all passed"
+                deals = self.seating.subject(e["dealer"], "deals", "deal")
+                self.message = f"The hand was thrown in ({why}); {deals} again."
+                self.private = False
+            elif e["op"] == "Scored":
+                self.pause = score_pad(self.rules, self.match.hands)[e["hand"] - 1]
+                self.show_last = False
+            last = e["op"]
+
+    def _hand_ended(self, table: Table, hand: Hand) -> None:
+        self.hear()  # the hand's end on screen before any word about saving it
+        self.autosave()
+
+    def _game_ended(self, table: Table) -> None:
+        host = self.app_host()
+        directory = self.keep_dir or (host.saves_dir if host is not None else None)
+        if directory is not None:
+            self.keep_game(directory)
+
+    async def human_act(self, action: int) -> None:
+        if not self.my_turn():
+            return
+        self.message = ""
+        if self.submit(self.viewer, action):
+            self.cursor = 0
+            self.selected = []
+        await self.advance()
+
+    async def continue_play(self) -> None:
+        self.pause = None
+        self.message = ""
+        await self.advance()
+
+    # ------------------------------------------------------------------ pass and play
+    def cover(self, seat: int) -> None:
+        """The screen goes to another person: cover the table until they say only they can see it."""
+        self.covered = seat
+        self.selected = []
+        self.cursor = 0
+        self.show_last = False
+        if self.private:
+            self.message = ""
+        self.app.push_screen(CoverScreen(self.seating.name(seat), seat), lambda _: self.reveal(seat))
+
+    def reveal(self, seat: int) -> None:
+        self.covered = None
+        self.viewer = seat
+        self.redraw()
+
+    # ------------------------------------------------------------------ keeping the game
+    def keep_game(self, directory: Path) -> None:
+        m = self.match
+        try:
+            path = keep_finished(m, self.players, directory)
+        except SaveWriteError as e:
+            self.save_failed(e, "keep")
+            return
+        self.message = f"The game is kept in {path} (rook replay {path})."
+        self.private = False
+        target = self.save_target()
+        if target is not None and (self.wrote_save or self.save_path is not None):
+            with contextlib.suppress(OSError):  # the game lives on in finished.jsonl
+                target.unlink(missing_ok=True)
+
+    def save_target(self) -> Path | None:
+        host = self.app_host()
+        directory = host.saves_dir if host is not None else None
+        if self.save_path is not None:
+            return self.save_path
+        return directory / CURRENT if directory is not None else None
+
+    def write_save(self, target: Path, purpose: str) -> bool:
+        """Save to ``target``; on failure say so and offer another place (the game goes on)."""
+        try:
+            save_game(self.match, self.players, target)
+        except SaveWriteError as e:
+            self.save_failed(e, purpose)
+            return False
+        self.wrote_save = True
+        return True
+
+    def autosave(self) -> None:
+        target = self.save_target()
+        if target is not None and not self.match.is_over:
+            self.write_save(target, "play")
+
+    def save_and_quit(self) -> None:
+        host = self.app_host()
+        target = self.save_target()
+        if self.match.is_over or target is None:
+            self.app.exit(0)
+            return
+        if self.write_save(target, "quit"):
+            if host is not None:
+                host.exit_message = f"Game saved to {target}. Resume it with: rook play --resume {target}"
+            self.app.exit(0)
+
+    def save_failed(self, error: SaveWriteError, purpose: str) -> None:
+        self.message = f"Could not save to {error.path}: {error.reason}."
+        self.private = False
+        self.redraw()
+
+        def chosen(place: Path | bool | None) -> None:
+            host = self.app_host()
+            if isinstance(place, Path):
+                if purpose == "keep":
+                    self.keep_dir = place
+                    self.keep_game(place)
+                    self.redraw()
+                    return
+                self.save_path = place  # later saves go there too
+                if purpose == "quit":
+                    self.save_and_quit()
+                elif self.write_save(place, purpose):
+                    self.message = f"Game saved to {place}; it is saved there after every hand from now on."
+                self.redraw()
+            elif place is True:
+                if host is not None:
+                    host.exit_message = "Game not saved."
+                self.app.exit(0)
+            else:
+                self.message = (f"The finished game is not kept ({error.path}: {error.reason})." if purpose == "keep"
+                                else f"Not saved ({error.path}: {error.reason}); the next save tries again.")
+                self.redraw()
+
+        self.app.push_screen(SaveProblemScreen(error, purpose), chosen)
+
+    # ------------------------------------------------------------------ keys and clicks
+    async def on_key(self, event: Key) -> None:
+        key = event.key
+        if key in ("left", "up", "right", "down", "home", "end", "enter", "space"):
+            event.stop()
+            event.prevent_default()
+            await self.cursor_key(key)
+            return
+        ch = event.character or ""
+        if not ch or ch in COMMAND_KEYS and ch != "p":
+            return
+        for i, c in enumerate(self.choices()):
+            if c.key == ch:
+                event.stop()
+                await self.action_pick(i)
+                return
+
+    async def cursor_key(self, key: str) -> None:
+        if self.pause is not None:
+            if key in ("enter", "space"):
+                await self.continue_play()
+            return
+        choices = self.choices()
+        if not choices:
+            return
+        if key in ("left", "up"):
+            self.cursor = (self.cursor - 1) % len(choices)
+        elif key in ("right", "down"):
+            self.cursor = (self.cursor + 1) % len(choices)
+        elif key == "home":
+            self.cursor = 0
+        elif key == "end":
+            self.cursor = len(choices) - 1
+        elif key == "space" and self.bury_step():
+            self.toggle(choices[self.cursor].action - A.BURY)
+        elif key == "enter":
+            if self.bury_step():
+                await self.confirm_bury()
+                return
+            await self.action_pick(self.cursor)
+            return
+        self.redraw()
+
+    def bury_step(self) -> bool:
+        return self.my_turn() and self.view().step == "bury"
+
+    async def action_pick(self, index: int) -> None:
+        if self.pause is not None:
+            await self.continue_play()
+            return
+        choices = self.choices()
+        if not 0 <= index < len(choices):
+            return
+        self.cursor = index
+        action = choices[index].action
+        if self.bury_step():
+            self.toggle(action - A.BURY)
+            return
+        await self.human_act(action)
+
+    async def action_continue(self) -> None:
+        if self.pause is not None:
+            await self.continue_play()
+
+    def toggle(self, card: int) -> None:
+        v = self.view()
+        left = self.rules.nest_size - v.buried_count
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) < left:
+            self.selected.append(card)
+        else:
+            self.message = f"{left} card(s) to bury are already selected: unselect one first, or Enter to bury them."
+            self.private = False
+        self.redraw()
+
+    async def confirm_bury(self) -> None:
+        v = self.view()
+        seat = self.viewer
+        left = self.rules.nest_size - v.buried_count
+        if len(self.selected) != left:
+            self.message = f"Select {left} card(s) to bury ({len(self.selected)} selected), then Enter."
+            self.private = False
+            self.redraw()
+            return
+        # Bury the non-counters first (the order matters only where burying counters is restricted);
+        # try them on a copy of the hand first, so that a refused card leaves nothing half done.
+        order = sorted(self.selected, key=lambda c: (self.rules.deck.points[c], c))
+        trial = self.match.hand.copy()
+        for c in order:
+            why = trial.check(A.BURY + c, seat)
+            if why is not None:
+                self.message = f"Not allowed: {why}"
+                self.private = False
+                self.redraw()
+                return
+            trial.apply_unchecked(A.BURY + c)
+        self.selected = []
+        for c in order:
+            if not self.submit(seat, A.BURY + c):
+                break
+        self.cursor = 0
+        await self.advance()
+
+    async def action_bury(self) -> None:
+        if self.bury_step():
+            await self.confirm_bury()
+
+    # ------------------------------------------------------------------ commands
+    def action_hint(self) -> None:
+        if not self.my_turn():
+            self.message = "Hints are for your turn."
+        else:
+            self.message = hint_text(self.view())
+        self.private = True
+        self.redraw()
+
+    def action_last_trick(self) -> None:
+        if self.rules.review == "none":
+            self.show_last = False
+            self.message = review_text(self.seating, self.view())
+            self.private = False
+        else:
+            self.show_last = not self.show_last
+        self.redraw()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.rules))
+
+    def action_save_quit(self) -> None:
+        self.save_and_quit()
+
+    def action_pace(self, direction: int) -> None:
+        host = self.app_host()
+        if host is None:
+            return
+        host.pace = round(min(PACE_MAX, max(0.0, host.pace + PACE_STEP * direction)), 2)
+        self.message = f"Computer moves every {host.pace:.1f} s."
+        self.private = False
+        self.redraw()
+
+    def action_new_game(self) -> None:
+        if not self.match.is_over:
+            self.message = "A new game starts once this one is over (s saves it and quits)."
+            self.private = False
+            self.redraw()
+            return
+        host = self.app_host()
+        if host is not None:
+            host.start_game(replace(self.settings, seed=None), self.rules)
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        v, finished = self.shown_hand()
+        m = self.match
+        seating = self.seating
+        hidden = self.hidden()
+        name = seating.name(self.covered) if self.covered is not None else ""
+        number = len(m.hands) + (0 if (self.pause is not None or m.is_over) else 1)
+        self.query_one("#info", Static).update(R.info_content(v, seating, number=number, pace=self.app_pace(),
+                                                              shown=not hidden))
+        acting = v.to_act if not finished and not m.is_over else -1
+        for cell, content in R.table_cells(v, seating, self.bottom, acting=acting).items():
+            self.query_one(f"#cell-{cell[0]}-{cell[1]}", Static).update(content)
+        final = (m.winner, m.totals) if m.is_over and m.winner is not None else None
+        self.query_one("#center", Static).update(R.center_content(
+            v, seating, result=self.pause, final=final, show_last=self.show_last,
+            covered_for=name if self.covered is not None else None))
+        self.query_one("#auction", Static).update(R.auction_content(v, seating))
+        self.query_one("#pad", Static).update(R.pad_table(seating, score_pad(self.rules, m.hands)))
+        hand = self.query_one("#hand", Static)
+        if hidden:
+            hand.border_title = "Cards hidden"
+            hand.update("(hidden until the screen is passed on)" if self.covered is not None
+                        else "(hidden until a person's turn)")
+        else:
+            hand.border_title = "Your hand" if self.solo else f"{seating.name(self.viewer)}'s hand"
+            hand.update(R.hand_content(v, self.choices(), cursor=self.cursor, selected=self.selected))
+        self.query_one("#prompt", Static).update(R.prompt_content(
+            self.view(), seating, self.prompt_state(), self.choices(), cursor=self.cursor, selected=self.selected,
+            message=self.message, covered_for=name))
+
+    def prompt_state(self) -> R.Prompt:
+        if self.match.is_over:
+            return "over"
+        if self.pause is not None:
+            return "pause"
+        if self.covered is not None:
+            return "cover"
+        return "turn" if self.my_turn() else "wait"

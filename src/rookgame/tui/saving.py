@@ -1,0 +1,80 @@
+"""A save or a finished game that could not be written: the dialog that offers another place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from ..saves import CURRENT, SaveWriteError
+
+
+def chosen_place(text: str) -> Path:
+    """Where the person asks for a save: a folder (its current.jsonl) or a .jsonl file."""
+    p = Path(text.strip()).expanduser()
+    return p if p.suffix == ".jsonl" and not p.is_dir() else p / CURRENT
+
+
+class SaveProblemScreen(ModalScreen[Path | bool]):
+    """A save or a finished game that could not be written: try again, try another place, or
+    go on without it.  Dismissed with the place to try (a save file, or for a finished game
+    its folder), False to go on without saving, True (only when quitting) to quit unsaved."""
+
+    CSS = """
+    SaveProblemScreen { align: center middle; }
+    #problem { width: 90; height: auto; border: round #ff8080; background: #092a18; padding: 1 2; }
+    #problem Input { width: 100%; margin-top: 1; }
+    #problem-buttons { height: auto; margin-top: 1; }
+    #problem-buttons Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "go_on", "Go on")]
+
+    def __init__(self, error: SaveWriteError, purpose: str) -> None:
+        super().__init__()
+        self.error = error
+        self.purpose = purpose  # "play": a save after a hand; "quit": save and quit; "keep": a finished game
+
+    def compose(self) -> ComposeResult:
+        what = "keep the finished game in" if self.purpose == "keep" else "save to"
+        after = {"play": "The game goes on. ", "quit": "", "keep": ""}[self.purpose]
+        with Vertical(id="problem"):
+            yield Static(f"Could not {what} {self.error.path}: {self.error.reason}.\n{after}"
+                         "Try again, or type another folder and choose Save there.", id="problem-text", markup=False)
+            yield Input(value=str(self.error.path.parent), placeholder="a folder, or a .jsonl file",
+                        id="elsewhere")
+            with Horizontal(id="problem-buttons"):
+                yield Button("Try again", variant="primary", id="retry")
+                yield Button("Save there", variant="success", id="there")
+                yield Button("Play on" if self.purpose != "keep" else "Leave it", id="go-on")
+                if self.purpose == "quit":
+                    yield Button("Quit without saving", variant="error", id="quit-unsaved")
+
+    def on_mount(self) -> None:
+        self.query_one("#retry", Button).focus()
+
+    @on(Button.Pressed, "#retry")
+    def retry(self) -> None:
+        self.dismiss(self.error.path.parent if self.purpose == "keep" else self.error.path)
+
+    @on(Input.Submitted, "#elsewhere")
+    @on(Button.Pressed, "#there")
+    def there(self) -> None:
+        text = self.query_one("#elsewhere", Input).value
+        if not text.strip():
+            return
+        place = Path(text.strip()).expanduser()
+        self.dismiss(place if self.purpose == "keep" else chosen_place(text))
+
+    @on(Button.Pressed, "#go-on")
+    def action_go_on(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#quit-unsaved")
+    def quit_unsaved(self) -> None:
+        self.dismiss(True)
