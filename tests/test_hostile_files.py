@@ -80,9 +80,14 @@ def test_a_save_that_is_broken_is_refused_on_resume(tmp_path: Path) -> None:
                         output_stream=io.StringIO(), error_stream=err)
         assert code == 1 and "cannot resume" in err.getvalue()
     err = io.StringIO()
+    # a folder or a missing file is a bad argument (exit 2), not a bad record (exit 1)
     assert run_play(None, None, None, None, True, str(tmp_path), 0.0, str(tmp_path), input_stream=io.StringIO(""),
-                    output_stream=io.StringIO(), error_stream=err) == 1
+                    output_stream=io.StringIO(), error_stream=err) == 2
     assert "is a folder, not a saved game" in err.getvalue()
+    err = io.StringIO()
+    assert run_play(None, None, None, None, True, str(tmp_path / "nothing.jsonl"), 0.0, str(tmp_path),
+                    input_stream=io.StringIO(""), output_stream=io.StringIO(), error_stream=err) == 2
+    assert "no saved game there" in err.getvalue()
 
 
 def test_square_brackets_from_a_file_are_printed_as_they_are(tmp_path: Path) -> None:

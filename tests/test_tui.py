@@ -504,3 +504,36 @@ def test_bots_think_off_the_ui_thread_and_their_moves_are_submitted_on_it(tmp_pa
         assert len(submitted) == len(spy.threads) + 1  # each bot's answer, and the person's pass
 
     run(app, script)
+
+
+def test_a_new_game_keeps_the_saved_one_beside_it(tmp_path: Path) -> None:
+    from rookgame.saves import load_record, saved_games
+
+    first = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def save_one(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")  # Start
+        await pilot.press("s")  # save and quit
+
+    run(first, save_one)
+    old = load_record(tmp_path / CURRENT)
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED + 1), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "is saved" in shown and "kept beside it" in shown, shown
+        await pilot.press("enter")  # Start a new game
+        screen = game(app)
+        for _ in range(400):
+            if screen.pause is not None:
+                break
+            if screen.my_turn() and screen.bury_step():
+                await pilot.press(*"12345")
+            await pilot.press("enter")
+        assert screen.pause is not None  # the hand is over: the game was saved
+        kept = [p for p in saved_games(tmp_path) if p.name != CURRENT]
+        assert len(kept) == 1 and load_record(kept[0]) == old
+        assert load_record(tmp_path / CURRENT)["seed"] == SEED + 1
+
+    run(app, script)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..bots import REGISTRY
 from ..match import Match
 from ..rules import RulesError, RuleSet, load
-from ..saves import CURRENT, SaveError, SaveInUse, SaveLock, SaveWriteError, claim_save, resume_game
+from ..saves import CURRENT, SaveError, SaveInUse, SaveLock, SaveUnreadable, SaveWriteError, claim_save, resume_game
 from ..saves import saves_dir as default_saves_dir
 from ..table import seat_from_name
 from .settings import HUMAN, PeopleError, Settings, choose_people, seat_people
@@ -48,7 +48,7 @@ def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None
              error_stream: TextIO | None = None) -> int:
     """Play Rook against the computer, alone or several people at one screen; returns the exit code
     (0 played or saved, 1 a save that cannot be resumed or that another ``rook play`` is keeping,
-    2 bad options).
+    2 bad options or a save that cannot be read: missing, a folder, no permission).
 
     ``rules_spec``: preset or house-rules TOML file (default kentucky-discard); ``seat``: the
     person's seat (default 0), or with several people their seats (``"0,2"``); ``humans``: how
@@ -77,7 +77,9 @@ def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None
         path = resume_path(resume, directory)
         try:
             match, players = resume_game(path)
-        except SaveError as e:
+        except SaveUnreadable as e:  # no file there, a folder, no permission: a bad argument
+            return _fail(f"cannot resume: {e}", err, 2)
+        except SaveError as e:  # a file that is not a game that can go on
             return _fail(f"cannot resume: {e}", err, 1)
         if rules_spec or seat is not None or partner or opponents or seed is not None or humans is not None:
             err.write("note: a resumed game keeps its own rules, seats, players and seed\n")

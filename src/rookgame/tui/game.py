@@ -31,7 +31,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from .. import actions as A
 from ..match import Match
 from ..rules import RuleSet
-from ..saves import CURRENT, SaveWriteError, keep_finished, save_game
+from ..saves import CURRENT, SaveWriteError, keep_aside, keep_finished, save_game
 from ..state import Hand, IllegalAction
 from ..table import Table, TableError, seat_from_name
 from ..view import View, view_of
@@ -314,6 +314,10 @@ class GameScreen(Screen[None]):
     def write_save(self, target: Path, purpose: str) -> bool:
         """Save to ``target``; on failure say so and offer another place (the game goes on)."""
         try:
+            if not self.wrote_save and self.save_path is None and target.is_file():
+                # A new game where another is saved: that one is kept under a name of its own, never replaced.
+                kept = keep_aside(target)
+                self.message = f"The game saved before is kept in {kept} (rook play --resume {kept})."
             save_game(self.match, self.players, target)
         except SaveWriteError as e:
             self.save_failed(e, purpose)

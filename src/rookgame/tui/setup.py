@@ -117,7 +117,8 @@ class SetupScreen(Screen[None]):
             return f"A saved game is there but cannot be resumed: {e}"
         label = rec["rules"].get("name") or rec["rules"].get("preset")
         return (f"A game of {label} is saved ({len(rec['hands'])} hand(s) started) in {p}. "
-                "Resume it, or Start a new game (the new game replaces it when saved).")
+                "Resume it, or Start a new game: the saved one is then kept beside it under a name of its own, "
+                "to resume later with rook play --resume.")
 
     @staticmethod
     def _rules_or_none(spec: str) -> RuleSet | None:
