@@ -59,7 +59,7 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
         in_hands = sum(h.bit_count() for h in p.hands)
         tt_bits = TT_BITS_LARGE if in_hands > LARGE_CARDS and TT_BITS_LARGE > TT_BITS else TT_BITS
         value, card_values, nodes = _csolver.solve(
-            p.hands, p.trick, p.leader, p.led, p.tricks_done, p.team_tricks, p.team, p.suit, p.key, p.points,
+            p.hands, p.trick, p.leader, p.led, p.tricks_done, p.side, p.won, p.team, p.suit, p.key, p.points,
             p.suit_mask, p.anytime, p.trump, p.last_bonus, p.total_tricks, p.most_bonus, p.count_bonus,
             p.count_at, cards, tt_bits, max_nodes,
         )
