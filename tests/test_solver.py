@@ -233,7 +233,8 @@ PLAYED_OUT = {
 @pytest.mark.parametrize("name", sorted(PLAYED_OUT))
 def test_minimax_is_the_hand_played_out(name: str) -> None:
     # The reference search against the state machine itself: the bidder team's future points and
-    # each card's, bonuses included; the fast solvers, C and Python, too.
+    # each card's, bonuses included; the fast solvers, C and Python, too; and the defenders' points
+    # that the solution reports for a defender, against the same play-out for their team.
     rules, count, max_left = PLAYED_OUT[name]
     for hand in endgames_of(rules, count, max_left, seed=21):
         team = hand.team_mask()
@@ -242,6 +243,8 @@ def test_minimax_is_the_hand_played_out(name: str) -> None:
         for engine in ("c", "python"):
             sol = solve(hand, engine=engine)
             assert (sol.value, sol.cards) == want
+        defender = next(s for s in range(hand.n) if not team >> s & 1)
+        assert solve(hand).for_seat(defender) == played_out(hand, (1 << hand.n) - 1 & ~team)[1]
 
 
 def test_cutthroat_most_tricks_bonus_goes_to_the_bidder_above_each_defender() -> None:
