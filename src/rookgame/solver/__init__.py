@@ -9,7 +9,7 @@ solver is the fallback, and the reference the C one is tested against.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from ..state import Hand
 from .core import AlphaBeta, Position, minimax
@@ -31,17 +31,28 @@ LARGE_CARDS = 40
 class Solution:
     value: int  # points the bidder's team takes from here with best play
     cards: dict[int, int]  # legal card -> the bidder team's points after it (empty unless asked)
-    remaining: int  # every point still to be won (so the defenders take remaining - value)
+    remaining: int  # every point still to be won (the defenders take remaining - value unless a bonus goes to nobody)
     team: int  # seat mask of the bidder's team
     to_act: int
     nodes: int
     engine: str
+    position: Position | None = field(default=None, repr=False, compare=False)
+    max_nodes: int = field(default=0, repr=False, compare=False)
 
     def for_seat(self, seat: int) -> dict[int, int]:
-        """Card values as points for ``seat``'s side (the defenders' when it is not on the team)."""
-        if self.team >> seat & 1:
+        """Card values as points for ``seat``'s side: the defenders' together when it is not on the
+        team, with best play for their points.  Without bonuses every point left goes to one team
+        or the other, so that is ``remaining - value``; a bonus may go to nobody (a tie for the
+        most tricks, nobody with enough tricks for the trick-count bonus), so with bonuses the
+        defenders' points are solved for: one more solve, which may raise :class:`BudgetExceeded`
+        like the first."""
+        if self.team >> seat & 1 or not self.cards:
             return dict(self.cards)
-        return {c: self.remaining - v for c, v in self.cards.items()}
+        p = self.position
+        if p is None or not p.bonus_matters:
+            return {c: self.remaining - v for c, v in self.cards.items()}
+        others = replace(p, team=(1 << p.n) - 1 & ~p.team)
+        return solve_position(others, True, self.engine, self.max_nodes).cards
 
 
 class BudgetExceeded(RuntimeError):
@@ -59,7 +70,7 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
         in_hands = sum(h.bit_count() for h in p.hands)
         tt_bits = TT_BITS_LARGE if in_hands > LARGE_CARDS and TT_BITS_LARGE > TT_BITS else TT_BITS
         value, card_values, nodes = _csolver.solve(
-            p.hands, p.trick, p.leader, p.led, p.tricks_done, p.team_tricks, p.team, p.suit, p.key, p.points,
+            p.hands, p.trick, p.leader, p.led, p.tricks_done, p.side, p.won, p.team, p.suit, p.key, p.points,
             p.suit_mask, p.anytime, p.trump, p.last_bonus, p.total_tricks, p.most_bonus, p.count_bonus,
             p.count_at, cards, tt_bits, max_nodes,
         )
@@ -74,7 +85,8 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
             value, card_values = ab.value(), None
         nodes = ab.nodes
         name = "python"
-    return Solution(value, dict(card_values or {}), p.remaining_points(), p.team, p.to_act, nodes, name)
+    return Solution(value, dict(card_values or {}), p.remaining_points(), p.team, p.to_act, nodes, name, p,
+                    max_nodes)
 
 
 def solve(hand: Hand, cards: bool = True, engine: str = "auto", max_nodes: int = 0) -> Solution:

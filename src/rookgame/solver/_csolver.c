@@ -18,13 +18,14 @@ typedef uint64_t u64;
 #define KEY_WORDS 7
 
 /* A trick-start position by relative ranks: for each colour, its remaining cards strongest
- * first as (owner, point class, may-be-played-anytime).  Positions that differ only in which
- * equivalent cards are gone are the same position, and share one entry. */
+ * first as (owner, point class, may-be-played-anytime), then, where a bonus is at stake, the
+ * tricks each scoring side has won.  Positions that differ only in which equivalent cards are
+ * gone are the same position, and share one entry. */
 typedef struct {
     u64 k[KEY_WORDS];
     int16_t lo, hi;
     uint32_t gen : 9;  /* the solve that wrote it (mod 512): older entries count as empty */
-    uint32_t leader : 3, team_tricks : 5;
+    uint32_t leader : 3, spare : 5;
     uint32_t used : 7; /* cards left + 1 */
     uint32_t best_s : 3, best_j : 5; /* the last cut-off move: colour (7: none), index among its cards */
 } Entry; /* 64 bytes: a bucket of two is two cache lines */
@@ -49,8 +50,15 @@ typedef struct {
     int trump;
     u64 team;
     int last_bonus, total_tricks, most_bonus, count_bonus, count_at, bonus_matters;
+    /* Scoring sides (kernel.side_of): in individual games every seat is one, so the bonuses
+     * need each side's tricks, not the team's total. */
+    int side[8];  /* each seat's side */
+    int nsides;
+    int won[8];   /* tricks each side has won */
+    u64 team_sides; /* the sides of the team's seats, as a mask */
+    int won_bits; /* bits for one side's trick count in the key */
     int trick[8];
-    int trick_len, leader, led, tricks_done, team_tricks, rem_pts;
+    int trick_len, leader, led, tricks_done, rem_pts;
     long long nodes, max_nodes;
     int aborted;
     int history[8][64];
@@ -72,12 +80,14 @@ static inline u64 mix(u64 x) {
     return x ^ (x >> 31);
 }
 
-static inline void put_code(u64 *k, int *bit, u64 code) {
+static inline void put_bits(u64 *k, int *bit, u64 code, int width) {
     int b = *bit;
     k[b >> 6] |= code << (b & 63);
-    if ((b & 63) > 57) k[(b >> 6) + 1] |= code >> (64 - (b & 63));
-    *bit = b + 7;
+    if ((b & 63) + width > 64) k[(b >> 6) + 1] |= code >> (64 - (b & 63));
+    *bit = b + width;
 }
+
+static inline void put_code(u64 *k, int *bit, u64 code) { put_bits(k, bit, code, 7); }
 
 static void make_key(Solver *S) {
     u64 *k = S->cur_key;
@@ -93,18 +103,21 @@ static void make_key(Solver *S) {
         /* colour separator: the count of its cards */
         put_code(k, &bit, (u64)__builtin_popcountll(S->inhand & S->suit_mask[s]));
     }
+    /* The sides' tricks (the last side's follows from the cards left); py_solve checked that
+     * they fit. */
+    if (S->bonus_matters)
+        for (int j = 0; j + 1 < S->nsides; j++) put_bits(k, &bit, (u64)S->won[j], S->won_bits);
 }
 
 static u64 tt_hash(Solver *S) {
     make_key(S);
-    u64 h = (u64)S->leader * 31 + (u64)(S->bonus_matters ? S->team_tricks : 0) * 1031;
+    u64 h = (u64)S->leader * 31;
     for (int i = 0; i < KEY_WORDS; i++) h = mix(h ^ S->cur_key[i]);
     return h;
 }
 
 static inline int tt_match(Solver *S, Entry *e) {
     if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
-    if (S->bonus_matters && (int)e->team_tricks != S->team_tricks) return 0;
     return memcmp(e->k, S->cur_key, sizeof(u64) * KEY_WORDS) == 0;
 }
 
@@ -129,7 +142,6 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
     }
     memcpy(e->k, S->cur_key, sizeof(u64) * KEY_WORDS);
     e->leader = (uint32_t)S->leader;
-    e->team_tricks = (uint32_t)S->team_tricks;
     e->lo = 0;
     e->hi = 32767;
     e->used = (uint32_t)(cards_left + 1);
@@ -152,11 +164,23 @@ static int trick_winner(Solver *S) {
     return (S->leader + best) % S->n;
 }
 
-static int end_bonus(Solver *S, int team_tricks) {
+/* The team's bonuses once every trick is won (kernel.trick_bonuses, summed over the team's
+ * sides): the most-tricks bonus to the one side with strictly the most tricks, the trick-count
+ * bonus to each side with at least count_at. */
+static int end_bonus(Solver *S) {
+    if (!S->bonus_matters) return 0;
     int out = 0;
-    int other = S->total_tricks - team_tricks;
-    if (S->most_bonus && team_tricks > other) out += S->most_bonus;
-    if (S->count_bonus && team_tricks >= S->count_at) out += S->count_bonus;
+    if (S->most_bonus) {
+        int top = -1, tops = 0, who = -1;
+        for (int j = 0; j < S->nsides; j++) {
+            if (S->won[j] > top) { top = S->won[j]; tops = 1; who = j; }
+            else if (S->won[j] == top) tops++;
+        }
+        if (tops == 1 && ((S->team_sides >> who) & 1)) out += S->most_bonus;
+    }
+    if (S->count_bonus)
+        for (int j = 0; j < S->nsides; j++)
+            if (((S->team_sides >> j) & 1) && S->won[j] >= S->count_at) out += S->count_bonus;
     return out;
 }
 
@@ -314,10 +338,10 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         u64 saved_table = S->table;
         S->table = 0;
         S->tricks_done++;
-        S->team_tricks += mine;
+        S->won[S->side[w]]++;
         S->rem_pts -= pts;
         if (S->tricks_done == S->total_tricks) {
-            int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S, S->team_tricks);
+            int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S);
             r = fin;
         } else {
             S->trick_len = 0;
@@ -330,7 +354,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         }
         S->table = saved_table;
         S->tricks_done--;
-        S->team_tricks -= mine;
+        S->won[S->side[w]]--;
         S->rem_pts += pts;
     }
     S->trick_len--;
@@ -381,8 +405,13 @@ static int search(Solver *S, int needed) {
             if (i == 0) { led = s; best = 0; best_key = S->key[c]; }
             else if ((s == S->trump || s == led) && S->key[c] > best_key) { best_key = S->key[c]; best = i; }
         }
-        int mine = (int)((S->team >> ((S->leader + best) % S->n)) & 1);
-        int fin = (mine ? pts + S->last_bonus : 0) + end_bonus(S, S->team_tricks + mine);
+        int w = (S->leader + best) % S->n;
+        int fin = (int)((S->team >> w) & 1) ? pts + S->last_bonus : 0;
+        if (S->bonus_matters) {
+            S->won[S->side[w]]++;
+            fin += end_bonus(S);
+            S->won[S->side[w]]--;
+        }
         return fin;
     }
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
@@ -553,17 +582,46 @@ static int seq_to_u64(PyObject *seq, u64 *out, int maxlen, const char *what) {
     return (int)len;
 }
 
-/* solve(hands, trick, leader, led, tricks_done, team_tricks, team, suit, key, points, suit_mask,
- *       anytime, trump, last_bonus, total_tricks, most_bonus, count_bonus, count_at, cards, tt_bits)
- * -> (value, {card: value} or None, nodes) */
+/* The sides of the seats and the tricks each side has won, checked; the team's sides as a mask.
+ * Returns 0, or -1 with an error set. */
+static int read_sides(Solver *S, PyObject *side, PyObject *won) {
+    int ns = seq_to_ints(side, S->side, 8, "side");
+    int nw = seq_to_ints(won, S->won, 8, "won");
+    if (ns < 0 || nw < 0) return -1;
+    if (ns != S->n || nw < 1) {
+        PyErr_SetString(PyExc_ValueError, "side: one per seat; won: one per side");
+        return -1;
+    }
+    S->nsides = nw;
+    S->team_sides = 0;
+    for (int i = 0; i < ns; i++) {
+        if (S->side[i] < 0 || S->side[i] >= nw) {
+            PyErr_SetString(PyExc_ValueError, "side: a seat's side is not one of the sides in won");
+            return -1;
+        }
+        if ((S->team >> i) & 1) S->team_sides |= 1ULL << S->side[i];
+    }
+    for (int j = 0; j < nw; j++)
+        if (S->won[j] < 0 || S->won[j] > S->total_tricks) {
+            PyErr_SetString(PyExc_ValueError, "won: a side's tricks out of range");
+            return -1;
+        }
+    S->won_bits = 1;
+    while ((1 << S->won_bits) <= S->total_tricks) S->won_bits++;
+    return 0;
+}
+
+/* solve(hands, trick, leader, led, tricks_done, side, won, team, suit, key, points, suit_mask,
+ *       anytime, trump, last_bonus, total_tricks, most_bonus, count_bonus, count_at, cards, tt_bits
+ *       [, max_nodes]) -> (value, {card: value} or None, nodes) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
-    PyObject *hands, *trick, *suit, *key, *points, *suit_mask;
-    int leader, led, tricks_done, team_tricks, trump, last_bonus, total_tricks, most_bonus, count_bonus,
+    PyObject *hands, *trick, *suit, *key, *points, *suit_mask, *side, *won;
+    int leader, led, tricks_done, trump, last_bonus, total_tricks, most_bonus, count_bonus,
         count_at, want_cards, tt_bits;
     unsigned long long team, anytime;
     long long max_nodes = 0;
-    if (!PyArg_ParseTuple(args, "OOiiiiKOOOOKiiiiiipi|L", &hands, &trick, &leader, &led, &tricks_done,
-                          &team_tricks, &team, &suit, &key, &points, &suit_mask, &anytime, &trump,
+    if (!PyArg_ParseTuple(args, "OOiiiOOKOOOOKiiiiiipi|L", &hands, &trick, &leader, &led, &tricks_done,
+                          &side, &won, &team, &suit, &key, &points, &suit_mask, &anytime, &trump,
                           &last_bonus, &total_tricks, &most_bonus, &count_bonus, &count_at, &want_cards,
                           &tt_bits, &max_nodes))
         return NULL;
@@ -591,7 +649,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->leader = leader;
     S->led = led;
     S->tricks_done = tricks_done;
-    S->team_tricks = team_tricks;
     S->team = team;
     S->anytime = anytime;
     S->trump = trump;
@@ -601,6 +658,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->count_bonus = count_bonus;
     S->count_at = count_at;
     S->bonus_matters = most_bonus || count_bonus;
+    if (read_sides(S, side, won) < 0) { free(S); return NULL; }
     /* Internal card numbers: colour by colour, strongest first, so that a colour's cards are a
      * run of bits and a stronger card of the colour is a lower bit. */
     int int_of[64], ext_of[64], pos = 0;
@@ -685,6 +743,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if ((S->hands[i] >> c) & 1) S->owner[c] = (int8_t)i;
     S->inhand = 0;
     for (int i = 0; i < n; i++) S->inhand |= S->hands[i];
+    /* The table's key holds 7 bits for each card in hand and colour, and the sides' tricks. */
+    if (7 * (__builtin_popcountll(S->inhand) + 4) + (S->bonus_matters ? (S->nsides - 1) * S->won_bits : 0)
+        > 64 * KEY_WORDS) {
+        free(S);
+        PyErr_SetString(PyExc_ValueError, "bad position: too many cards in the hands");
+        return NULL;
+    }
     S->table = 0;
     for (int i = 0; i < tl; i++) S->table |= 1ULL << S->trick[i];
     for (int c = 0; c < 64; c++) {
@@ -746,8 +811,63 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return res;
 }
 
+/* The C rules on their own, for the tests against rookgame.kernel:
+ * trick_winner(trick, leader, players, suit, key, trump) -> the seat winning the trick so far. */
+static PyObject *py_trick_winner(PyObject *self, PyObject *args) {
+    PyObject *trick, *suit, *key;
+    int leader, n, trump;
+    if (!PyArg_ParseTuple(args, "OiiOOi", &trick, &leader, &n, &suit, &key, &trump)) return NULL;
+    Solver *S = (Solver *)calloc(1, sizeof(Solver));
+    if (!S) return PyErr_NoMemory();
+    int tl = seq_to_ints(trick, S->trick, 8, "trick");
+    int ns = seq_to_ints(suit, S->suit, 64, "suit");
+    int nk = seq_to_ints(key, S->key, 64, "key");
+    int ok = tl >= 1 && ns == 64 && nk == 64 && n >= tl && n <= 8 && leader >= 0 && leader < n;
+    for (int i = 0; ok && i < tl; i++) ok = S->trick[i] >= 0 && S->trick[i] < 64;
+    if (!ok) {
+        free(S);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad trick");
+        return NULL;
+    }
+    S->n = n;
+    S->trick_len = tl;
+    S->leader = leader;
+    S->trump = trump;
+    int w = trick_winner(S);
+    free(S);
+    return PyLong_FromLong(w);
+}
+
+/* end_bonus(won, team_sides, most_bonus, count_bonus, count_at) -> the bonus the sides in the
+ * mask team_sides earn with won[j] tricks for side j. */
+static PyObject *py_end_bonus(PyObject *self, PyObject *args) {
+    PyObject *won;
+    unsigned long long team_sides;
+    int most_bonus, count_bonus, count_at;
+    if (!PyArg_ParseTuple(args, "OKiii", &won, &team_sides, &most_bonus, &count_bonus, &count_at)) return NULL;
+    Solver *S = (Solver *)calloc(1, sizeof(Solver));
+    if (!S) return PyErr_NoMemory();
+    int nw = seq_to_ints(won, S->won, 8, "won");
+    if (nw < 1) {
+        free(S);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "won: one per side");
+        return NULL;
+    }
+    S->nsides = nw;
+    S->team_sides = team_sides;
+    S->most_bonus = most_bonus;
+    S->count_bonus = count_bonus;
+    S->count_at = count_at;
+    S->bonus_matters = most_bonus || count_bonus;
+    int b = end_bonus(S);
+    free(S);
+    return PyLong_FromLong(b);
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Exact value of a Rook card-play position (see rookgame.solver)."},
+    {"trick_winner", py_trick_winner, METH_VARARGS, "The seat winning a trick, by the solver's own rule."},
+    {"end_bonus", py_end_bonus, METH_VARARGS, "The bonus of some sides for their tricks, by the solver's own rule."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,13 +2,15 @@
 
 The position is the card play of a :class:`~rookgame.state.Hand` with every hand known:
 two teams, the bidder's (the partnership, the bidder and its called partners, or the
-bidder alone against the others in individual games, who then play as one side) and
+bidder alone against the others in individual games, who then play as one team) and
 the rest.  In call-partner games this is the scoring itself (seed 003): the defenders
 score their side's points together, as :meth:`rookgame.state.Hand._score` does.
 The value is what the bidder's team takes from here on: counters in the tricks, plus,
 with the last trick, the nest's counters (where the nest goes to the last trick) and
 the last-trick bonus; the most-tricks and trick-count bonuses are settled at the end
-from the tricks of the whole hand.
+from the tricks of the whole hand, side by side as the hand is scored: in individual
+games each defender is a side of its own, so the bidder needs strictly more tricks than
+every one of them (not than all of them together) for the most-tricks bonus.
 
 :class:`Position` is the solver's compact state; :func:`minimax` is the plain
 reference search the fast ones are tested against; :class:`AlphaBeta` is the pure
@@ -19,6 +21,7 @@ sure-point bounds).  The C extension, where it is built, implements the same sea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .. import kernel
 from ..cards import cards_of
@@ -42,7 +45,8 @@ class Position:
     trump: int
     led: int
     last_bonus: int  # nest counters (when the nest goes to the last trick) + last-trick bonus
-    team_tricks: int  # tricks the bidder's team has won so far
+    side: tuple[int, ...]  # each seat's scoring side (kernel.side_of)
+    won: tuple[int, ...]  # tricks each side has won so far
     tricks_done: int
     total_tricks: int
     most_bonus: int
@@ -61,18 +65,32 @@ class Position:
         t = hand.tables
         team = hand.team_mask()
         nest_pts = sum(r.deck.points[c] for c in hand.buried) if r.nest_to == "last_trick" else 0
-        team_tricks = sum(1 for _, _, w in hand.tricks if team >> w & 1)
+        side = tuple(kernel.side_of(r, s, team) for s in range(hand.n))
+        won = [0] * (2 if r.mode == "call-partner" else r.num_sides)  # the sides score_hand counts
+        for s in range(hand.n):
+            won[side[s]] += hand.won[s]
         return cls(
             n=hand.n, hands=tuple(hand.hands), trick=tuple(hand.trick), leader=hand.leader if hand.trick
             else hand.to_act, team=team, suit=t.suit, key=t.key, points=r.deck.points, suit_mask=t.suit_mask,
             anytime=t.anytime, trump=t.trump, led=hand.led if hand.trick else -1,
-            last_bonus=nest_pts + r.last_trick_bonus, team_tricks=team_tricks, tricks_done=len(hand.tricks),
+            last_bonus=nest_pts + r.last_trick_bonus, side=side, won=tuple(won), tricks_done=len(hand.tricks),
             total_tricks=r.deck.hand_size, most_bonus=r.most_tricks_bonus, count_bonus=r.trick_bonus[0],
             count_at=r.trick_bonus[1],
         )
 
+    @cached_property
+    def team_sides(self) -> frozenset[int]:
+        """The scoring sides the team's seats belong to."""
+        return frozenset(self.side[s] for s in range(self.n) if self.team >> s & 1)
+
+    @property
+    def bonus_matters(self) -> bool:
+        return bool(self.most_bonus or self.count_bonus)
+
     def remaining_points(self) -> int:
-        """All the points still to be won: cards in hands and on the table, and the last-trick extras."""
+        """All the points still to be won: cards in hands and on the table, the last-trick extras and
+        the bonuses (a bonus may go to nobody: a tie for the most tricks; the trick-count bonus needs
+        a majority of the tricks, so one side at most earns it)."""
         total = self.last_bonus + self.most_bonus + self.count_bonus
         for h in self.hands:
             m = h
@@ -98,30 +116,28 @@ def trick_winner(p: Position, leader: int, trick: list[int]) -> int:
     return kernel.trick_winner(p, leader, trick, p.n)
 
 
-def _end_bonus(p: Position, team_tricks: int) -> int:
-    """Most-tricks and trick-count bonuses won by the bidder's team over the whole hand."""
-    other = p.total_tricks - team_tricks
-    out = 0
-    if p.most_bonus and team_tricks > other:
-        out += p.most_bonus
-    if p.count_bonus and team_tricks >= p.count_at:
-        out += p.count_bonus
-    return out
-
+def _end_bonus(p: Position, won: tuple[int, ...]) -> int:
+    """Most-tricks and trick-count bonuses won by the bidder's team's sides over the whole hand."""
+    if not p.bonus_matters:
+        return 0
+    bonuses = kernel.trick_bonuses(p.most_bonus, (p.count_bonus, p.count_at), won)
+    return sum(bonuses[k] for k in p.team_sides)
 
 
 def close_trick(p: Position, leader: int, trick: list[int], tricks_done: int,
-                team_tricks: int) -> tuple[int, int, int, int, int | None]:
-    """A full trick: (winner, points it gives the bidder's team, tricks done, team tricks, and the
-    team's points from this trick to the end when it was the last trick, else None)."""
+                won: tuple[int, ...]) -> tuple[int, int, int, tuple[int, ...], int | None]:
+    """A full trick: (winner, points it gives the bidder's team, tricks done, tricks won by each
+    side, and the team's points from this trick to the end when it was the last trick, else None)."""
     w = trick_winner(p, leader, trick)
     pts = sum(p.points[x] for x in trick)
     done = tricks_done + 1
     mine = bool(p.team >> w & 1)
-    tt = team_tricks + mine
+    if p.bonus_matters:  # nothing else reads the tricks each side won
+        k = p.side[w]
+        won = (*won[:k], won[k] + 1, *won[k + 1:])
     if done == p.total_tricks:
-        return w, 0, done, tt, (pts + p.last_bonus if mine else 0) + _end_bonus(p, tt)
-    return w, pts if mine else 0, done, tt, None
+        return w, 0, done, won, (pts + p.last_bonus if mine else 0) + _end_bonus(p, won)
+    return w, pts if mine else 0, done, won, None
 
 
 def minimax(p: Position) -> tuple[int, dict[int, int]]:
@@ -129,33 +145,33 @@ def minimax(p: Position) -> tuple[int, dict[int, int]]:
     hands = list(p.hands)
     trick = list(p.trick)
 
-    def rec(leader: int, led: int, tricks_done: int, team_tricks: int) -> int:
+    def rec(leader: int, led: int, tricks_done: int, won: tuple[int, ...]) -> int:
         seat = kernel.seat_of(leader, len(trick), p.n)
         legal = legal_mask(p, hands, seat, trick, led)
         maximize = bool(p.team >> seat & 1)
         best: int | None = None
         for c in cards_of(legal):
-            v = play(seat, c, leader, led, tricks_done, team_tricks)
+            v = play(seat, c, leader, led, tricks_done, won)
             if best is None or (v > best if maximize else v < best):
                 best = v
         assert best is not None
         return best
 
-    def play(seat: int, c: int, leader: int, led: int, tricks_done: int, team_tricks: int) -> int:
+    def play(seat: int, c: int, leader: int, led: int, tricks_done: int, won: tuple[int, ...]) -> int:
         hands[seat] ^= 1 << c
         trick.append(c)
         if len(trick) == 1:
             led = p.suit[c]
         try:
             if len(trick) < p.n:
-                return rec(leader, led, tricks_done, team_tricks)
-            w, gain, done, tt, final = close_trick(p, leader, trick, tricks_done, team_tricks)
+                return rec(leader, led, tricks_done, won)
+            w, gain, done, won_after, final = close_trick(p, leader, trick, tricks_done, won)
             if final is not None:
                 return final
             cards = list(trick)
             trick.clear()
             try:
-                return gain + rec(w, -1, done, tt)
+                return gain + rec(w, -1, done, won_after)
             finally:
                 trick.extend(cards)
         finally:
@@ -166,7 +182,7 @@ def minimax(p: Position) -> tuple[int, dict[int, int]]:
     led = p.led
     values = {}
     for c in cards_of(legal_mask(p, hands, seat, trick, led)):
-        values[c] = play(seat, c, p.leader, led, p.tricks_done, p.team_tricks)
+        values[c] = play(seat, c, p.leader, led, p.tricks_done, p.won)
     maximize = bool(p.team >> seat & 1)
     value = max(values.values()) if maximize else min(values.values())
     return value, values
@@ -182,7 +198,7 @@ class AlphaBeta:
         # Cards of each effective colour, strongest first (for equivalent cards).
         self.order = [sorted((c for c in range(64) if p.suit_mask[s] >> c & 1), key=lambda c: -p.key[c])
                       for s in range(4)]
-        self.bonus_matters = bool(p.most_bonus or p.count_bonus)
+        self.bonus_matters = p.bonus_matters
 
     def solve(self) -> tuple[int, dict[int, int]]:
         """(value, value after each legal card) for the bidder's team, exactly."""
@@ -193,14 +209,14 @@ class AlphaBeta:
         values = {}
         upper = p.remaining_points()
         for c in cards_of(legal_mask(p, hands, seat, trick, p.led)):
-            values[c] = self._play(hands, trick, seat, c, p.leader, p.led, p.tricks_done, p.team_tricks, -1,
+            values[c] = self._play(hands, trick, seat, c, p.leader, p.led, p.tricks_done, p.won, -1,
                                    upper + 1)
         value = max(values.values()) if p.team >> seat & 1 else min(values.values())
         return value, values
 
     def value(self) -> int:
         p = self.p
-        return self._node(list(p.hands), list(p.trick), p.leader, p.led, p.tricks_done, p.team_tricks, -1,
+        return self._node(list(p.hands), list(p.trick), p.leader, p.led, p.tricks_done, p.won, -1,
                           p.remaining_points() + 1)
 
     def _candidates(self, hands: list[int], trick: list[int], seat: int, led: int) -> list[int]:
@@ -245,13 +261,13 @@ class AlphaBeta:
                 out.sort(key=lambda c: (not wins(c), p.key[c] if wins(c) else -pts[c], p.key[c]))
         return out
 
-    def _node(self, hands: list[int], trick: list[int], leader: int, led: int, tricks_done: int, team_tricks: int,
+    def _node(self, hands: list[int], trick: list[int], leader: int, led: int, tricks_done: int, won: tuple[int, ...],
               alpha: int, beta: int) -> int:
         p = self.p
         self.nodes += 1
         tt_key: tuple[object, ...] | None = None
         if not trick:
-            tt_key = (*hands, leader, team_tricks if self.bonus_matters else 0)
+            tt_key = (*hands, leader, won if self.bonus_matters else ())
             bounds = self.tt.get(tt_key)
             if bounds is not None:
                 lo, hi = bounds
@@ -268,7 +284,7 @@ class AlphaBeta:
         a0, b0 = alpha, beta
         best = -1 if maximize else 1 << 30
         for c in self._candidates(hands, trick, seat, led):
-            v = self._play(hands, trick, seat, c, leader, led, tricks_done, team_tricks, alpha, beta)
+            v = self._play(hands, trick, seat, c, leader, led, tricks_done, won, alpha, beta)
             if maximize:
                 if v > best:
                     best = v
@@ -293,7 +309,7 @@ class AlphaBeta:
         return best
 
     def _play(self, hands: list[int], trick: list[int], seat: int, c: int, leader: int, led: int,
-              tricks_done: int, team_tricks: int, alpha: int, beta: int) -> int:
+              tricks_done: int, won: tuple[int, ...], alpha: int, beta: int) -> int:
         p = self.p
         hands[seat] ^= 1 << c
         trick.append(c)
@@ -301,14 +317,14 @@ class AlphaBeta:
             led = p.suit[c]
         try:
             if len(trick) < p.n:
-                return self._node(hands, trick, leader, led, tricks_done, team_tricks, alpha, beta)
-            w, gain, done, tt, final = close_trick(p, leader, trick, tricks_done, team_tricks)
+                return self._node(hands, trick, leader, led, tricks_done, won, alpha, beta)
+            w, gain, done, won_after, final = close_trick(p, leader, trick, tricks_done, won)
             if final is not None:
                 return final
             cards = list(trick)
             trick.clear()
             try:
-                return gain + self._node(hands, trick, w, -1, done, tt, alpha - gain, beta - gain)
+                return gain + self._node(hands, trick, w, -1, done, won_after, alpha - gain, beta - gain)
             finally:
                 trick.extend(cards)
         finally:
