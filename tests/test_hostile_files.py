@@ -177,3 +177,19 @@ def test_selfplay_with_every_game_finished_exits_0(tmp_path: Path) -> None:
     result = rook("selfplay", "-n", "2", "--bots", "random", "--out", str(out))
     assert result.exit_code == 0 and "2 games" in result.output
     assert [n for n, _ in read_jsonl(out)] == [1, 2]
+
+
+def test_an_empty_records_file_and_a_counter_not_in_the_deck_are_refused_with_a_message(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n")
+    for command in (["replay", str(empty)], ["analyze", str(empty)]):
+        result = rook(*command)
+        assert result.exit_code == 2 and "no game" in result.output, result.output
+    for text, says in (('preset = "kentucky-original"\ncounters = { RK = 20 }\n', "the deck has no RK: set birds = 1"),
+                       ("counters = { G3 = 10 }\n", "G3 is not in the deck: add 3 to ranks or G3 to extra_cards"),
+                       ("counters = { 1 = 15 }\n", "no card of rank 1 is in the deck: add 1 to ranks")):
+        f = tmp_path / "house.toml"
+        f.write_text(text, encoding="utf-8")
+        for command in (["rules", str(f)], ["selfplay", "--rules", str(f), "-n", "1", "--out", str(tmp_path / "g.jsonl")]):
+            result = rook(*command)
+            assert result.exit_code == 2 and says in " ".join(result.output.split()), result.output

@@ -189,6 +189,9 @@ def replay(
             console.print(Text(game_transcript(rec, n)))  # Text: player names are the record's
     if game is not None and not checked:
         _fail(f"{file} has no game {game}")
+    if not checked:
+        _fail(f"{file} holds no game: it is empty (or only blank lines); give a .jsonl file of game records, "
+              "such as rook selfplay writes")
     console.print(Text(f"{file}: {checked} game(s), {hands} hands: every action, trick, score, total "
                        "and winner checks out"))
 

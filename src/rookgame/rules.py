@@ -364,8 +364,13 @@ class RuleSet:
             try:
                 if counter_key(key) != key:
                     p.append(f"counters: write {counter_key(key)!r}, not {shown(key)}")
+                    continue
             except RulesError as e:
                 p.append(str(e))
+                continue
+            missing = _counter_not_in_deck(key, deck)
+            if missing:
+                p.append(f"counters: {key} = {shown(pts)}, but {missing}; or take the counter out with {key} = 0")
         counted = len(p) == before  # the points in play are summed only from counters and bonuses in range
         size = deck.size
         if (size - self.nest_size) % self.players or size - self.nest_size < self.players:
@@ -523,6 +528,21 @@ class RuleSet:
 
 
 FIELDS = {f.name: f for f in dataclasses.fields(RuleSet) if not f.name.startswith("_")}
+
+
+def _counter_not_in_deck(key: str, deck: Deck) -> str:
+    """Why a counter names nothing in the deck ("" if it names a card of it), and how to put it in."""
+    if key.isdigit():
+        rank = int(key)
+        if any(c < BIRD and rank_of(c) == rank for c in deck.cards):
+            return ""
+        return f"no card of rank {rank} is in the deck: add {rank} to ranks"
+    card = parse_card(key)
+    if deck.mask >> card & 1:
+        return ""
+    if card >= BIRD:
+        return f"the deck has no {key}: set birds = {1 if card == BIRD else 2}"
+    return f"{key} is not in the deck: add {rank_of(card)} to ranks or {key} to extra_cards"
 
 
 # ---------------------------------------------------------------------- presets
