@@ -190,6 +190,7 @@ def test_an_empty_records_file_and_a_counter_not_in_the_deck_are_refused_with_a_
                        ("counters = { 1 = 15 }\n", "no card of rank 1 is in the deck: add 1 to ranks")):
         f = tmp_path / "house.toml"
         f.write_text(text, encoding="utf-8")
-        for command in (["rules", str(f)], ["selfplay", "--rules", str(f), "-n", "1", "--out", str(tmp_path / "g.jsonl")]):
+        out = str(tmp_path / "g.jsonl")
+        for command in (["rules", str(f)], ["selfplay", "--rules", str(f), "-n", "1", "--out", out]):
             result = rook(*command)
             assert result.exit_code == 2 and says in " ".join(result.output.split()), result.output
