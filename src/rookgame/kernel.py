@@ -121,28 +121,39 @@ def score_hand(rules: RuleSet, taken: Sequence[int], won: Sequence[int], last_wi
     seat_pts = list(taken)
     seat_pts[bidder if rules.nest_to == "bidder" else last_winner] += nest_points
     seat_pts[last_winner] += rules.last_trick_bonus
-    if rules.mode == "call-partner":
+    mode = rules.mode
+    if mode == "partners":
+        sides = 2
+        side: Sequence[int] = _ALTERNATE[:n]
+    elif mode == "call-partner":
         # Seed 003: "the points of a hand are divided between the two teams formed during play":
         # side 0 the bidder's team, side 1 the defenders; the bonuses and the moon go by team too.
         sides = 2
+        side = [0 if team >> s & 1 else 1 for s in range(n)]
     else:
-        sides = rules.num_sides
-    side = [side_of(rules, s, team) for s in range(n)]
+        sides = n
+        side = range(n)
     side_pts = [0] * sides
     side_won = [0] * sides
     for s in range(n):
-        side_pts[side[s]] += seat_pts[s]
-        side_won[side[s]] += won[s]
-    for k, extra in enumerate(trick_bonuses(rules.most_tricks_bonus, rules.trick_bonus, side_won)):
-        side_pts[k] += extra
-    team_sides = {side[s] for s in range(n) if team >> s & 1}
-    team_pts = sum(side_pts[k] for k in team_sides)
+        k = side[s]
+        side_pts[k] += seat_pts[s]
+        side_won[k] += won[s]
+    if rules.most_tricks_bonus or rules.trick_bonus[0]:
+        for k, extra in enumerate(trick_bonuses(rules.most_tricks_bonus, rules.trick_bonus, side_won)):
+            side_pts[k] += extra
+    mine = side[bidder]  # the bidder's team is one side in every mode
+    team_pts = side_pts[mine]
     hand_total = sum(side_pts)
-    made = team_pts >= bid
-    score = [contract_score(rules, team_pts, bid, hand_total) if k in team_sides
-             else defender_score(rules, side_pts[k], hand_total) for k in range(sides)]
-    if rules.mode == "call-partner":
+    score = list(side_pts)
+    score[mine] = contract_score(rules, team_pts, bid, hand_total)
+    if rules.moon == "double":
+        score = [score[k] if k == mine else defender_score(rules, side_pts[k], hand_total) for k in range(sides)]
+    if mode == "call-partner":
         # Totals are kept per player: each seat books its side's points and score.
         side_pts = [side_pts[side[s]] for s in range(n)]
         score = [score[side[s]] for s in range(n)]
-    return HandResult(tuple(side_pts), tuple(score), made, team_pts)
+    return HandResult(tuple(side_pts), tuple(score), team_pts >= bid, team_pts)
+
+
+_ALTERNATE = (0, 1) * 4  # the partnership of each seat: seat % 2
