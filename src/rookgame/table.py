@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from . import log as L
 from .bots import REGISTRY, Player, make_player
@@ -29,6 +30,9 @@ from .match import Match
 from .rules import RuleSet
 from .state import Hand, IllegalAction
 from .view import View, view_of
+
+if TYPE_CHECKING:
+    from .bots.seesall import SeesAllPlayer
 
 MAX_HANDS = 10_000  # a guard against players whose games never end (every bid set, every hand)
 
@@ -194,11 +198,14 @@ class Table:
         player = self.players[seat]
         if player is None:
             raise TableError(f"seat {seat} is a person's ({self.seats[seat].name}); a bot cannot answer for it")
-        from .bots.seesall import SeesAllPlayer
+        return self._answer(player, seat)
 
-        if type(player) is SeesAllPlayer:  # the arena's measurement ceiling: the only one given the state
-            return player.act_state(self.match.hand, seat)
-        return player.act(self.view(seat))
+    def _answer(self, player: Player, seat: int) -> int:
+        hand = self.match.hand
+        ceiling = _ceiling()
+        if type(player) is ceiling:  # the arena's measurement ceiling: the only one given the state
+            return player.act_state(hand, seat)
+        return player.act(view_of(hand, seat, self.match.totals))
 
     def bot_step(self) -> tuple[int, int]:
         """One bot move: (seat, action).  A bot that breaks the rules raises :class:`TableError`."""
@@ -214,11 +221,26 @@ class Table:
         return seat, action
 
     def run_bots(self, stop: Callable[[Table], bool] | None = None) -> None:
-        """Play the bots' turns until a person must act, the game is over, or ``stop(table)`` says so."""
-        while not self.match.is_over and not self.is_human(self.match.hand.to_act):
-            if stop is not None and stop(self):
+        """Play the bots' turns until a person must act, the game is over, or ``stop(table)`` says so.
+
+        The loop of every game of bots (self-play, the arena's matches): :meth:`bot_step` with its
+        lookups done once."""
+        match = self.match
+        players = self.players
+        while not match.is_over:
+            seat = match.hand.to_act
+            player = players[seat]
+            if player is None or (stop is not None and stop(self)):
                 return
-            self.bot_step()
+            action = self._answer(player, seat)
+            before = len(match.hands)
+            try:
+                match.apply(action, seat)
+            except IllegalAction as e:
+                raise TableError(f"bot {self.seats[seat].name!r} at seat {seat} chose an illegal action "
+                                 f"{action!r}: {e}") from None
+            if len(match.hands) > before:
+                self._hand_over()
 
     def play(self) -> Match:
         """Play a game of bots only to its end."""
@@ -248,6 +270,14 @@ class Table:
         if not m.is_over and m.hand.dealt:
             out = kept + [event_json(len(done) + 1, op) for op in L.public_operations(m.hand, seat)]
         return out[since:]
+
+
+@cache
+def _ceiling() -> type[SeesAllPlayer]:
+    """The sees-all ceiling's class, imported once, when first asked (it brings the solver)."""
+    from .bots.seesall import SeesAllPlayer
+
+    return SeesAllPlayer
 
 
 def event_json(hand_number: int, op: L.Operation) -> dict[str, Any]:
