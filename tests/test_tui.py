@@ -523,7 +523,12 @@ def test_a_new_game_keeps_the_saved_one_beside_it(tmp_path: Path) -> None:
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert "is saved" in shown and "kept beside it" in shown, shown
-        await pilot.press("enter")  # Start a new game
+        await pilot.press("enter")  # Start: first it asks
+        assert isinstance(app.screen, SetupScreen)
+        assert "Press Start again for a new game" in " ".join(screen_text(app).replace("│", " ").split())
+        await pilot.pause(0.4)  # a button takes no second press while it still shows the first
+        await pilot.press("enter")  # Start again: a new game
+        await pilot.pause()
         screen = game(app)
         for _ in range(400):
             if screen.pause is not None:

@@ -44,6 +44,7 @@ class SetupScreen(Screen[None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+        self.confirmed_new = False  # Start was pressed once with a game saved: the next press starts
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -232,6 +233,13 @@ class SetupScreen(Screen[None]):
         partner = self.query_one("#partner", Select).value
         opponents = self.query_one("#opponents", Select).value
         several = len(names) > 1
+        saved = self._saved_path()
+        if saved is not None and not self.confirmed_new:
+            # A new game never takes a saved game's place unasked: the first Start asks, the second starts.
+            self.confirmed_new = True
+            error.update(f"A game is saved in {saved}. Press Start again for a new game: the saved one is then "
+                         "kept beside it under a name of its own (rook play --resume that file), or choose Resume.")
+            return
         settings = Settings(spec, seats[0], str(partner), str(opponents), int(seed_text) if seed_text else None,
                             names if several else (), seats if several else ())
         error.update("")
