@@ -1,0 +1,256 @@
+"""The wire protocol of a Rook table, version 1: typed messages, their JSON Schema, a checked parser.
+
+A client sends intents (``join``, ``sit``, ``act`` ...); the server checks them with the engine
+through the :class:`~rookgame.table.Table` and answers with what that seat may know: its view,
+the table's events as that seat may know them, and a refusal with the engine's reason.  Every
+message is one JSON object with a ``type``; the client's first, ``join``, carries the protocol
+version ``v``.  docs/protocol.md describes each message; :func:`schema` is the JSON Schema the
+tests validate every message against.
+
+:func:`parse_client` turns text off the wire into a message or raises :class:`ProtocolError`
+saying what was wrong and what is allowed: too long, not JSON, nested too deep, not an
+object, an unknown type, a missing or mistyped field, an extra field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .. import actions as A
+from ..cards import card_str
+from ..view import View
+
+VERSION = 1
+MAX_MESSAGE = 4096  # bytes: the longest intent is a join with a name and a token
+MAX_DEPTH = 8  # nesting of a client message: its fields are flat
+
+
+class ProtocolError(ValueError):
+    """A message from the wire that is not one of the protocol's; the text says why."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# ---------------------------------------------------------------------- client -> server: intents
+class Join(_Message):
+    """Come to a table: as a spectator, or back to one's seat with its token."""
+
+    type: Literal["join"] = "join"
+    v: int = VERSION
+    table: Annotated[str, Field(min_length=1, max_length=32)]
+    token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+
+
+class Sit(_Message):
+    """Take an open seat under a name."""
+
+    type: Literal["sit"] = "sit"
+    seat: Annotated[int, Field(ge=0, le=7)]
+    name: Annotated[str, Field(min_length=1, max_length=20)]
+
+
+class Stand(_Message):
+    type: Literal["stand"] = "stand"
+
+
+class Start(_Message):
+    """The host starts the game; empty seats are filled by bots."""
+
+    type: Literal["start"] = "start"
+
+
+class SeatBot(_Message):
+    """The host hands ``seat`` to a bot of ``level``, or gives it back to its person (``level`` null)."""
+
+    type: Literal["bot"] = "bot"
+    seat: Annotated[int, Field(ge=0, le=7)]
+    level: Annotated[str, Field(min_length=1, max_length=20)] | None = None
+
+
+class Act(_Message):
+    """Take an action of the fixed action space (a bid, a card, trump ...); the server checks it."""
+
+    type: Literal["act"] = "act"
+    action: Annotated[int, Field(ge=0, lt=A.NUM_ACTIONS)]
+
+
+class AskHint(_Message):
+    type: Literal["hint"] = "hint"
+
+
+class Ping(_Message):
+    type: Literal["ping"] = "ping"
+
+
+ClientMessage = Annotated[Join | Sit | Stand | Start | SeatBot | Act | AskHint | Ping, Field(discriminator="type")]
+
+
+# ---------------------------------------------------------------------- server -> client
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    v: int = VERSION
+    table: str
+    seat: int | None  # None: a spectator
+    token: str | None  # the seat's token, for this player alone: it brings them back to the seat
+    host: bool
+
+
+class SeatInfo(_Message):
+    seat: int
+    kind: Literal["open", "person", "bot"]
+    name: str | None
+    connected: bool
+
+
+class Lobby(_Message):
+    type: Literal["lobby"] = "lobby"
+    rules: str
+    seats: list[SeatInfo]
+    started: bool
+
+
+class Choice(_Message):
+    action: int
+    label: str
+
+
+class ViewMessage(_Message):
+    """A seat's :class:`~rookgame.view.View` on the wire: cards as text, actions with their names."""
+
+    seat: int
+    phase: str
+    dealer: int
+    to_act: int
+    legal: list[Choice]
+    hand: list[str]
+    hand_sizes: list[int]
+    auction: list[tuple[int, str]]
+    bidder: int
+    bid: int
+    step: str
+    nest: list[str] | None
+    buried: list[str] | None
+    trump: int
+    partner_cards: list[str]
+    known_partners: list[int]
+    tricks: list[tuple[int, list[str], int]]
+    trick: list[str]
+    leader: int
+    won: list[int]
+    totals: list[int]
+
+
+class ViewUpdate(_Message):
+    type: Literal["view"] = "view"
+    view: ViewMessage
+
+
+class Event(_Message):
+    """One event of the table's log as this seat may know it (``rookgame.log.operation_json``)."""
+
+    type: Literal["event"] = "event"
+    n: int  # the event's number in this seat's stream, from 0
+    event: dict[str, Any]
+
+
+class Refused(_Message):
+    """An intent the server did not carry out, and why; nothing changed."""
+
+    type: Literal["refused"] = "refused"
+    reason: str
+
+
+class HintChoice(_Message):
+    action: int
+    label: str
+    points: float  # expected points for the seat's side
+
+
+class Hint(_Message):
+    type: Literal["hint"] = "hint"
+    choices: list[HintChoice]
+
+
+class Pong(_Message):
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint | Pong, Field(discriminator="type")]
+
+_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+_INTENTS = ("join", "sit", "stand", "start", "bot", "act", "hint", "ping")
+
+
+# ---------------------------------------------------------------------- reading and writing
+def parse_client(text: str | bytes) -> Join | Sit | Stand | Start | SeatBot | Act | AskHint | Ping:
+    """One client message from the wire, checked; :class:`ProtocolError` says what was wrong."""
+    size = len(text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text)
+    if size > MAX_MESSAGE:
+        raise ProtocolError(f"a message is at most {MAX_MESSAGE} bytes, not {size}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:  # also text that is not UTF-8, and numbers of thousands of digits
+        raise ProtocolError(f"a message is one JSON object: {type(e).__name__}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is one JSON object with a \"type\"")
+    if _depth(data) > MAX_DEPTH:
+        raise ProtocolError("a message's fields are flat: nested too deep")
+    kind = data.get("type")
+    if kind not in _INTENTS:
+        raise ProtocolError(f"unknown message type {str(kind)[:20]!r}; a client may send: {', '.join(_INTENTS)}")
+    if kind == "join" and data.get("v", VERSION) != VERSION:
+        raise ProtocolError(f"protocol version {str(data.get('v'))[:10]} is not served; this server speaks {VERSION}")
+    try:
+        message: Join | Sit | Stand | Start | SeatBot | Act | AskHint | Ping = _CLIENT.validate_python(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "the message"
+        raise ProtocolError(f"{kind}: {where}: {first['msg']}") from None
+    return message
+
+
+def dump(message: _Message) -> str:
+    """A message as the JSON text that goes on the wire."""
+    return message.model_dump_json()
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every message, client's and server's (docs/protocol.md)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"rook-table protocol, version {VERSION}",
+        "oneOf": [{"$ref": "#/$defs/client"}, {"$ref": "#/$defs/server"}],
+        "$defs": {"client": _CLIENT.json_schema(ref_template="#/$defs/client/$defs/{model}"),
+                  "server": _SERVER.json_schema(ref_template="#/$defs/server/$defs/{model}")},
+    }
+
+
+def view_message(view: View) -> ViewMessage:
+    """A seat's view as a message: what that seat may see, and nothing else."""
+    return ViewMessage(
+        seat=view.seat, phase=view.phase.name.lower(), dealer=view.dealer, to_act=view.to_act,
+        legal=[Choice(action=a, label=A.action_str(a)) for a in view.legal],
+        hand=[str(c) for c in view.hand], hand_sizes=list(view.hand_sizes),
+        auction=[(s, A.action_str(a)) for s, a in view.auction], bidder=view.bidder, bid=view.bid,
+        step=view.step, nest=None if view.nest is None else [str(c) for c in view.nest],
+        buried=None if view.buried is None else [str(c) for c in view.buried], trump=view.trump,
+        partner_cards=[card_str(c) for c in view.partner_cards], known_partners=list(view.known_partners),
+        tricks=[(lead, [card_str(c) for c in cards], w) for lead, cards, w in view.tricks],
+        trick=[card_str(c) for c in view.trick], leader=view.leader, won=list(view.won), totals=list(view.totals),
+    )
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level
