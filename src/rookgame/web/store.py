@@ -1,0 +1,172 @@
+"""The table store: every table's rules, seats and action log in a real database (SQLAlchemy 2).
+
+An SQLite file by default, PostgreSQL by URL (``postgresql+psycopg://...``).  Alembic migrations
+(``rookgame/web/migrations``) create and upgrade the schema when a store opens.  A table is kept
+as its rule set, its seed and its seats, and every action taken at it is appended to its log in
+its own transaction, numbered, so that two writers cannot both append action ``n``; a table is
+rebuilt by replaying its log through a :class:`~rookgame.table.Table`, so a server killed at any
+moment resumes every table where the last committed action left it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from ..rules import RulesError, RuleSet, from_json
+from ..state import IllegalAction
+from ..table import Bot, Human, Seat, Table
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I/1 or O/0 to misread on a phone
+
+
+class StoreError(ValueError):
+    """A table that is not in the store, a log that does not replay, an append out of turn; says why."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "rook_tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    rules: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ActionRow(Base):
+    __tablename__ = "rook_actions"
+    table_id: Mapped[int] = mapped_column(ForeignKey("rook_tables.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A table as the store keeps it."""
+
+    code: str
+    rules: RuleSet
+    seed: int
+    seats: list[Seat]
+    actions: list[tuple[int, int]]  # (seat, action), in order
+
+
+def default_url() -> str:
+    return f"sqlite:///{Path('~/.rook/rook.db').expanduser()}"
+
+
+class Store:
+    """A database of tables.  ``url``: an SQLAlchemy URL (default the SQLite file ``~/.rook/rook.db``)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        url = url or default_url()
+        if url.startswith("sqlite:///"):
+            Path(url.removeprefix("sqlite:///")).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        self.engine = create_engine(url)
+        self.upgrade()
+
+    def upgrade(self) -> None:
+        """Bring the schema to the newest migration (nothing to do when it is there)."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    # ------------------------------------------------------------------ writing
+    def create(self, rules: RuleSet, seats: list[Seat], seed: int) -> str:
+        """A new table; its short code (the invite)."""
+        data = json.dumps([_seat_json(s) for s in seats])
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            try:
+                with Session(self.engine) as s, s.begin():
+                    s.add(TableRow(code=code, rules=json.dumps(rules.to_json()), seed=seed, seats=data,
+                                   created=datetime.now(UTC)))
+                return code
+            except IntegrityError:  # the code is taken: draw another
+                continue
+        raise StoreError("no free table code in 20 draws")  # pragma: no cover
+
+    def append(self, code: str, n: int, seat: int, action: int) -> None:
+        """Action number ``n`` (from 0) of table ``code``, in one transaction; refused if ``n`` is taken."""
+        try:
+            with Session(self.engine) as s, s.begin():
+                row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
+                if row is None:
+                    raise StoreError(f"no table {code!r} in the store")
+                s.add(ActionRow(table_id=row.id, n=n, seat=seat, action=action))
+        except IntegrityError:
+            raise StoreError(f"table {code}: action {n} is already in the log") from None
+
+    def set_seats(self, code: str, seats: list[Seat]) -> None:
+        with Session(self.engine) as s, s.begin():
+            row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
+            if row is None:
+                raise StoreError(f"no table {code!r} in the store")
+            row.seats = json.dumps([_seat_json(x) for x in seats])
+
+    # ------------------------------------------------------------------ reading
+    def stored(self, code: str) -> Stored:
+        with Session(self.engine) as s:
+            row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
+            if row is None:
+                raise StoreError(f"no table {code!r} in the store")
+            actions = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.table_id == row.id)
+                                .order_by(ActionRow.n)).all()
+            try:
+                rules = from_json(json.loads(row.rules))
+            except (RulesError, ValueError) as e:
+                raise StoreError(f"table {code}: its rules do not load: {e}") from None
+            seats = [_seat_of(x) for x in json.loads(row.seats)]
+            return Stored(code, rules, row.seed, seats, [(a.seat, a.action) for a in actions])
+
+    def load(self, code: str, **table_options: Any) -> Table:
+        """Table ``code`` rebuilt by replaying its log: where the last committed action left it."""
+        st = self.stored(code)
+        table = Table(st.rules, st.seats, st.seed, **table_options)
+        for n, (seat, action) in enumerate(st.actions):
+            try:
+                table.submit(seat, action)
+            except IllegalAction as e:
+                raise StoreError(f"table {code}: action {n} (seat {seat}, {action}) does not replay: {e}") from None
+        return table
+
+    def codes(self) -> list[str]:
+        with Session(self.engine) as s:
+            return list(s.scalars(select(TableRow.code).order_by(TableRow.id)))
+
+    def count(self, code: str) -> int:
+        with Session(self.engine) as s:
+            row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
+            if row is None:
+                raise StoreError(f"no table {code!r} in the store")
+            return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == row.id)) or 0)
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    if isinstance(seat, Human):
+        return {"person": seat.name}
+    return {"bot": seat.name, "seed": seat.seed}
+
+
+def _seat_of(data: dict[str, Any]) -> Seat:
+    if "person" in data:
+        return Human(str(data["person"]))
+    return Bot(str(data["bot"]), data.get("seed"))
