@@ -15,7 +15,7 @@ Every operation's repr pastes back as code (``Play(seat=1, card=Card('Y14'))``).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, get_args
 
 from . import actions as A
 from .cards import Card, CardSet
@@ -187,7 +187,6 @@ class ThrownIn:
 
 Operation = (Deal | Bid | Pass | Redeal | WinBid | TakeNest | Bury | NameTrump | CallDirection | CallBird | CallPartner
              | NoMorePartners | AnnounceNest | StartPlay | Play | TrickWon | Scored | ThrownIn)
-ACTION_OPERATIONS = (Bid, Pass, Redeal, Bury, NameTrump, CallDirection, CallBird, CallPartner, NoMorePartners, Play)
 
 
 def _nest_operation(seat: int, action: int) -> Operation:
@@ -312,9 +311,7 @@ def actions_of(ops: list[Operation]) -> list[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------------- JSON
-_KINDS: dict[str, type] = {k.__name__: k for k in (
-    Deal, Bid, Pass, Redeal, WinBid, TakeNest, Bury, NameTrump, CallDirection, CallBird, CallPartner,
-    NoMorePartners, AnnounceNest, StartPlay, Play, TrickWon, Scored, ThrownIn)}
+_KINDS: dict[str, type] = {k.__name__: k for k in get_args(Operation)}  # read off the one list of kinds
 
 
 def operation_json(op: Operation) -> dict[str, Any]:
