@@ -183,6 +183,8 @@ def unseal(sealed: dict[str, Any], n: int | None = None) -> dict[str, Any]:
         data = unpack.decompress(packed, MAX_SEALED)
         if unpack.unconsumed_tail:
             raise RecordError(f"{where}the saved game unpacks to over {MAX_SEALED // 1_000_000} MB", game=n)
+        if not unpack.eof:  # a stream cut short unpacks without complaint: its checksum never came
+            raise RecordError(f"{where}the {SAVE_FORMAT} save is damaged: cut short", game=n)
         rec = json.loads(data.decode("ascii"))
     except RecordError:
         raise
