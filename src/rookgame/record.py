@@ -160,7 +160,7 @@ def seal(rec: dict[str, Any]) -> dict[str, Any]:
 
     The cards not yet seen (the other hands, the nest, the buried cards) are in the record;
     sealed, they are not plain text that a player who opens the file reads by chance."""
-    data = json.dumps(rec, separators=(",", ":")).encode("ascii")
+    data = record_line(rec).encode("ascii")
     hands = rec.get("hands") or []
     last = hands[-1] if hands else {}
     totals = last.get("totals") or (hands[-2].get("totals") if len(hands) > 1 else None)

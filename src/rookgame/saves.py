@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import sys
 import tempfile
@@ -36,7 +35,17 @@ from typing import Any
 
 from .bots import REGISTRY
 from .match import Match
-from .record import FORMAT, SAVE_FORMAT, RecordError, check_schema, game_record, parse_line, replay_record, seal
+from .record import (
+    FORMAT,
+    SAVE_FORMAT,
+    RecordError,
+    check_schema,
+    game_record,
+    parse_line,
+    record_line,
+    replay_record,
+    seal,
+)
 
 CURRENT = "current.jsonl"
 FINISHED = "finished.jsonl"
@@ -224,7 +233,7 @@ def save_game(match: Match, players: list[str], path: str | Path) -> Path:
     The old save stays whole until the new one is on disk; :class:`SaveWriteError` (the
     file and the reason) if it cannot be written, or if another process holds the save."""
     path = Path(path)
-    data = (json.dumps(seal(game_record(match, players)), separators=(",", ":")) + "\n").encode("utf-8")
+    data = record_line(seal(game_record(match, players))).encode("utf-8")
     own = _claimed.get(_key(path))
     if own is not None:
         with own.turns:
@@ -285,7 +294,7 @@ def keep_finished(match: Match, players: list[str], directory: str | Path) -> Pa
     when the file does not end in one (an earlier append cut short by a crash), so that
     the torn line and this game stay apart.  :class:`SaveWriteError` if it cannot be kept."""
     path = Path(directory) / FINISHED
-    line = (json.dumps(game_record(match, players), separators=(",", ":")) + "\n").encode("utf-8")
+    line = record_line(game_record(match, players)).encode("utf-8")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
