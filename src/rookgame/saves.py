@@ -33,7 +33,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .bots import REGISTRY
+from .bots import bot_name
 from .match import Match
 from .record import (
     FORMAT,
@@ -373,17 +373,6 @@ def resume_game(path: str | Path) -> tuple[Match, list[str]]:
     if problems:
         raise SaveError(f"{path}: {problems}")
     return match, list(players)
-
-
-def bot_name(player: str) -> str:
-    """The registered bot of a record's player name: "heuristic", or "heuristic-1" as selfplay writes it."""
-    key = player.strip().lower()
-    if key in REGISTRY:
-        return key
-    base, _, suffix = key.rpartition("-")
-    if suffix.isdigit() and base in REGISTRY:
-        return base
-    raise KeyError(player)
 
 
 def player_problems(players: list[str], seats: int) -> str:

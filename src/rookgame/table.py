@@ -25,7 +25,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import log as L
-from .bots import REGISTRY, Player, make_player
+from .bots import Player, bot_name, make_player
 from .match import Match
 from .rules import RuleSet
 from .state import Hand, IllegalAction
@@ -74,13 +74,10 @@ def bot_seed(match_seed: int | None, seat: int) -> int | None:
 
 def seat_from_name(name: str) -> Seat:
     """A seat from a record's player name: a registered bot (``heuristic`` or ``heuristic-1``), else a person."""
-    key = name.strip().lower()
-    if key in REGISTRY:
-        return Bot(key)
-    base, _, suffix = key.rpartition("-")
-    if suffix.isdigit() and base in REGISTRY:
-        return Bot(base)
-    return Human(name)
+    try:
+        return Bot(bot_name(name))
+    except KeyError:
+        return Human(name)
 
 
 HandHook = Callable[["Table", Hand], Any]

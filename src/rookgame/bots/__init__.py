@@ -68,6 +68,18 @@ REGISTRY: dict[str, Callable[[int | None], Player]] = {
 }
 
 
+def bot_name(player: str) -> str:
+    """The registered bot of a record's player name: "heuristic", or "heuristic-1" as selfplay writes it;
+    :class:`KeyError` for any other name (a person's)."""
+    key = player.strip().lower()
+    if key in REGISTRY:
+        return key
+    base, _, suffix = key.rpartition("-")
+    if suffix.isdigit() and base in REGISTRY:
+        return base
+    raise KeyError(player)
+
+
 def make_player(name: str, seed: int | None = None) -> Player:
     try:
         factory = REGISTRY[name.strip().lower()]
