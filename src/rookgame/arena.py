@@ -43,7 +43,7 @@ from .bots import REGISTRY, Player, make_player
 from .play import MAX_HANDS, game_seeds
 from .record import game_record
 from .rules import RuleSet
-from .state import IllegalAction, Phase
+from .state import Phase
 
 FORMAT = "rook-arena/1"
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
@@ -303,11 +303,8 @@ def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], 
     action = table.think(seat)  # the view only; the state for the sees-all ceiling alone
     tallies[slots[seat]].timed(time.perf_counter() - t0)
     try:
-        table.submit(seat, action)
-    except IllegalAction as e:
-        raise ArenaError(f"{where}: bot {table.names[seat]!r} at seat {seat} chose an illegal action "
-                         f"{action!r}: {e}") from None
-    except T.NoEnd as e:
+        table.submit_bot(seat, action)
+    except (T.TableError, T.NoEnd) as e:
         raise ArenaError(f"{where}: {e}") from None
 
 

@@ -167,10 +167,22 @@ class Table:
         """Apply ``seat``'s action; :class:`IllegalAction` with the reason, and nothing changed, if refused."""
         if self.match.is_over:
             raise IllegalAction("the game is over")
-        before = len(self.match.hands)
-        self.match.apply(action, seat)
-        if len(self.match.hands) > before:
+        self._apply(seat, action)
+
+    def _apply(self, seat: int, action: int) -> None:
+        match = self.match
+        before = len(match.hands)
+        match.apply(action, seat)
+        if len(match.hands) > before:
             self._hand_over()
+
+    def submit_bot(self, seat: int, action: int) -> None:
+        """A bot's answer applied; one that breaks the rules raises :class:`TableError`."""
+        try:
+            self._apply(seat, action)
+        except IllegalAction as e:
+            raise TableError(f"bot {self.seats[seat].name!r} at seat {seat} chose an illegal action "
+                             f"{action!r}: {e}") from None
 
     def _hand_over(self) -> None:
         match = self.match
@@ -210,11 +222,7 @@ class Table:
         if seat is None:
             raise TableError("the game is over")
         action = self.think(seat)
-        try:
-            self.submit(seat, action)
-        except IllegalAction as e:
-            raise TableError(f"bot {self.seats[seat].name!r} at seat {seat} chose an illegal action "
-                             f"{action!r}: {e}") from None
+        self.submit_bot(seat, action)
         return seat, action
 
     def run_bots(self, stop: Callable[[Table], bool] | None = None) -> None:
@@ -229,15 +237,7 @@ class Table:
             player = players[seat]
             if player is None or (stop is not None and stop(self)):
                 return
-            action = self._answer(player, seat)
-            before = len(match.hands)
-            try:
-                match.apply(action, seat)
-            except IllegalAction as e:
-                raise TableError(f"bot {self.seats[seat].name!r} at seat {seat} chose an illegal action "
-                                 f"{action!r}: {e}") from None
-            if len(match.hands) > before:
-                self._hand_over()
+            self.submit_bot(seat, self._answer(player, seat))
 
     def play(self) -> Match:
         """Play a game of bots only to its end."""
