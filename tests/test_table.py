@@ -117,3 +117,27 @@ def test_a_game_that_never_ends_is_stopped(monkeypatch: pytest.MonkeyPatch) -> N
     table = Table(preset("kentucky-original"), [Bot("over", player=Overbidder(s)) for s in range(4)], seed=1)
     with pytest.raises(T.NoEnd, match="no winner after 3 hands"):
         table.play()
+
+
+class Cheat:
+    """A bot that always plays card 0, legal or not."""
+
+    name = "cheat"
+
+    def act(self, view: object) -> int:
+        return 0
+
+
+def test_a_bot_that_breaks_the_rules_is_named_and_nothing_changes() -> None:
+    table = Table(RULES, [Bot("cheat", player=Cheat())] + [Bot("heuristic")] * 3, seed=1)
+    table.run_bots(stop=lambda t: t.to_act == 0)
+    before = list(table.hand.history)
+    with pytest.raises(TableError, match="bot 'cheat' at seat 0 chose an illegal action 0"):
+        table.run_bots()
+    assert table.hand.history == before
+
+    from rookgame import arena
+
+    with pytest.raises(arena.ArenaError, match=r"deal 0 .*bot 'cheat' at seat \d chose an illegal action 0"):
+        arena._step(Table(RULES, [Bot("cheat", player=Cheat())] * 4, seed=1), (0, 0, 0, 0),
+                    (arena.Tally(), arena.Tally()), "deal 0 (seed 1), configuration 0")
