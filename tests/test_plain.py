@@ -601,3 +601,17 @@ def test_run_play_full_screen_seats_the_people_it_is_given(tmp_path: Path, monke
     assert settings.players(RULES) == ["random", "Bo", "random", "Ann"]
     assert run_play(None, 2, None, None, False, None, 0, str(tmp_path)) == 0
     assert started[-1].settings.people == () and started[-1].settings.players(RULES)[2] == "human"
+
+
+def test_the_line_mode_names_the_bidder_as_the_one_who_buried() -> None:
+    # Trump first, then the burials, then the lead from the dealer's left: the event after the
+    # unseen burials is the lead, by another seat than the bidder.
+    rules = load("full-deck").replace(first_lead="left_of_dealer")
+    out = io.StringIO()
+    play_plain(rules, 0, BOTS, 7, io.StringIO("p\n" * 3), out)
+    lines = out.getvalue().splitlines()
+    won = [ln for ln in lines if " the bid at " in ln and not ln.startswith("You")]
+    buried = [ln for ln in lines if ln.endswith("buries 5 cards.")]
+    assert won and len(buried) == len(won)
+    for w, b in zip(won, buried):
+        assert b.split(" buries")[0] == w.split(" wins")[0], (w, b)

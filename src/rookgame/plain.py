@@ -94,6 +94,8 @@ class PlainGame:
         self.saves_dir = saves_dir
         self.save_path = save_path
         self.heard = 0  # events told so far
+        self.bidder = -1  # of the hand being told (its WinBid event)
+        self.tricks_told = 0  # tricks of the hand being told
         self.hidden_buries = 0
         self.resumed = False
         self.wrote_save = False
@@ -220,14 +222,16 @@ class PlainGame:
         if op == "Bury" and e["card"] is None:
             self.hidden_buries += 1  # another seat's burial: the table learns only that a card went
             return
-        self.flush_buries(self.table.hand.bidder if op == "Bury" else seat)
+        self.flush_buries()
         if op == "Deal":
+            self.tricks_told = 0
             self.say("")
             self.say(f"Hand {e['hand']}. Dealer: {sn.name(e['dealer'])}. Totals: {self.totals_text()}.")
             mine = e["hands"][self.narrator] if self.narrator is not None else None
             if mine is not None:
                 self.say(f"Your hand ({len(mine)} cards): {hand_by_colour(self.rules, parse_cards(mine))}.")
         elif op == "WinBid":
+            self.bidder = seat
             self.say(f"{sn.subject(seat, 'wins', 'win')} the bid at {e['value']}.")
         elif op == "TakeNest":
             if e["cards"] is not None and self.rules.nest_size:
@@ -242,7 +246,8 @@ class PlainGame:
         elif op == "TrickWon":
             cards = parse_cards(e["cards"])
             best = (seat - e["leader"]) % self.rules.players
-            self.say(f"{sn.subject(seat, 'wins', 'win')} trick {self.trick_number(e)} with "
+            self.tricks_told += 1
+            self.say(f"{sn.subject(seat, 'wins', 'win')} trick {self.tricks_told} with "
                      f"{card_str(cards[best])} ({e['points']} points).")
         elif op == "Scored":
             for line in result_lines(sn, score_pad(self.rules, self.match.hands)[e["hand"] - 1]):
@@ -254,19 +259,12 @@ class PlainGame:
             if action is not None:
                 self.say(event_line(sn, seat, action))
 
-    def trick_number(self, e: dict[str, Any]) -> int:
-        hands = self.table.hands()
-        hand = hands[e["hand"] - 1]
-        for k, (leader, cards, _) in enumerate(hand.tricks, 1):
-            if leader == e["leader"] and [card_str(c) for c in cards] == e["cards"]:
-                return k
-        return len(hand.tricks)  # pragma: no cover - every trick told is in its hand
-
-    def flush_buries(self, bidder: int) -> None:
+    def flush_buries(self) -> None:
+        """Say how many cards the bidder buried unseen, once the next event comes."""
         if self.hidden_buries:
             n = self.hidden_buries
             self.hidden_buries = 0
-            self.say(f"{self.seating.name(bidder)} buries {n} card{'s' if n != 1 else ''}.")
+            self.say(f"{self.seating.name(self.bidder)} buries {n} card{'s' if n != 1 else ''}.")
 
     # ------------------------------------------------------------------ a person's turn
     def hand_to(self, seat: int) -> bool:
