@@ -169,22 +169,28 @@ def check_hand_after(rules: RuleSet, hand: Hand) -> None:
     assert sum(once.values()) == deck.counter_points + rules.last_trick_bonus + bonus
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.sampled_from(NAMES), SEEDS)
-def test_random_hand(name: str, seed: int) -> None:
-    rules = PRESETS[name]
+def play_random(rules: RuleSet, seed: int, check_legal: bool = True) -> Hand:
+    """A hand of uniformly random legal actions; every legal list sorted and, in the card play
+    (``check_legal``), the scorekeeper's own."""
     rng = random.Random(seed)
     hand = Hand(rules, rng.randrange(rules.players))
     hand.deal_random(rng)
     while not hand.is_over:
         legal = hand.legal_actions()
-        assert legal, f"no legal action in phase {hand.phase.name}"
+        assert legal, f"no legal action in phase {hand.phase.name}, step {hand.step_kind!r}"
         assert legal == sorted(set(legal))
-        if hand.phase == Phase.PLAY:
+        if check_legal and hand.phase == Phase.PLAY:
             assert set(legal) == expected_legal(rules, hand)
         hand.apply(rng.choice(legal), hand.to_act)
     assert hand.legal_actions() == []
-    check_hand_after(rules, hand)
+    return hand
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NAMES), SEEDS)
+def test_random_hand(name: str, seed: int) -> None:
+    rules = PRESETS[name]
+    check_hand_after(rules, play_random(rules, seed))
 
 
 @settings(max_examples=60, deadline=None)

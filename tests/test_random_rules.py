@@ -9,7 +9,6 @@ trick bonuses, the Bird at 10.5) the invariants every Rook hand keeps are checke
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, reject, settings
@@ -19,7 +18,8 @@ from rookgame import log as L
 from rookgame.rules import CHOICES, RulesError, RuleSet
 from rookgame.state import Hand, Phase
 
-from .test_properties import check_hand_after, expected_legal
+from .test_properties import check_hand_after
+from .test_properties import play_random as random_hand
 
 SEEDS = st.integers(0, 2**32)
 CARD_NAMES = [f"{c}{r}" for c in "BRYG" for r in range(1, 15)]
@@ -91,16 +91,7 @@ def house_rules(draw: st.DrawFn, modelled: bool = True) -> RuleSet:
 
 
 def play_random(rules: RuleSet, seed: int, check_legal: bool) -> Hand:
-    rng = random.Random(seed)
-    hand = Hand(rules, rng.randrange(rules.players))
-    hand.deal_random(rng)
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal, f"no legal action in phase {hand.phase.name}, step {hand.step_kind!r}"
-        assert legal == sorted(set(legal))
-        if check_legal and hand.phase == Phase.PLAY:
-            assert set(legal) == expected_legal(rules, hand)
-        hand.apply(rng.choice(legal), hand.to_act)
+    hand = random_hand(rules, seed, check_legal)
     event(f"hand {hand.phase.name.lower()}, {rules.mode}")
     return hand
 
