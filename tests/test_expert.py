@@ -66,8 +66,10 @@ def test_expert_chooses_only_legal_actions_for_every_seat() -> None:
 def test_analysis_prices_the_random_players_mistakes_higher(tmp_path: Path) -> None:
     rules = preset("kentucky-discard")
     rec = selfplay(rules, ["heuristic", "random"], 1, 3)[0]
-    decisions = analyze(rec, 1, "easy")
+    progress: list[tuple[int, int]] = []
+    decisions = analyze(rec, 1, "easy", progress=lambda done, total: progress.append((done, total)))
     assert decisions
+    assert progress[-1][0] == progress[-1][1] == len(progress)  # the bar ends full: every action counted once
     cost = {0: 0.0, 1: 0.0}
     for d in decisions:
         assert d.taken_value <= d.best_value + 1e-9

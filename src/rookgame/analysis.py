@@ -42,11 +42,12 @@ def analyze(rec: dict[str, Any], game: int = 1, level: str = "medium", seed: int
     """Every decision with a choice in one game record, judged as the record walker replays it."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    replay_record(rec, game)  # check the whole record first: a bad one is refused before any work
+    checked = replay_record(rec, game).match  # the whole record first: a bad one is refused before any work
     expert = ExpertPlayer(seed, level)
     out: list[Decision] = []
-    total_actions = sum(len(h["auction"]) + len(h.get("buried") or []) + len(h.get("calls") or {})
-                        + sum(len(t["cards"]) for t in h["tricks"]) for h in rec["hands"])
+    # A finished game's last hand is also its current one: count it once.
+    walked = checked.hands + ([] if checked.hand in checked.hands else [checked.hand])
+    total_actions = sum(len(h.history) for h in walked)
     done = [0]
 
     def judge(number: int, hand: Hand, seat: int, action: int, trick: int | None, totals: list[int]) -> None:
@@ -62,7 +63,7 @@ def analyze(rec: dict[str, Any], game: int = 1, level: str = "medium", seed: int
                                 values.get(action, best_value), best, best_value))
         done[0] += 1
         if progress is not None:
-            progress(min(done[0], total_actions), total_actions)
+            progress(done[0], total_actions)
 
     replay_record(rec, game, before=judge)
     return out
