@@ -146,10 +146,6 @@ class Table:
         """The seat to act, or None once the game is over."""
         return None if self.match.is_over else self.match.hand.to_act
 
-    def human_to_act(self) -> bool:
-        seat = self.to_act
-        return seat is not None and self.is_human(seat)
-
     def view(self, seat: int) -> View:
         """What ``seat`` may see now, and nothing else."""
         return view_of(self.match.hand, seat, self.match.totals)
@@ -247,11 +243,6 @@ class Table:
         return self.match
 
     # ------------------------------------------------------------------ events
-    def hands(self) -> list[Hand]:
-        """Every hand of the game so far, the one in progress last (if it has been dealt)."""
-        m = self.match
-        return m.hands + [m.hand] if not m.is_over and m.hand.dealt else list(m.hands)
-
     def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The game so far as ``seat`` may know it (None: a spectator), from event number ``since`` on."""
         done = self.match.hands
