@@ -39,8 +39,11 @@ def test_every_message_of_a_game_is_valid_against_the_schema_and_shows_only_the_
             heard[s] = len(table.events(s))
         table.bot_step()
     for msg in (P.Welcome(table="ABCD", seat=0, token="t0k3n", host=True),
-                P.Lobby(rules="kentucky-discard", seats=[P.SeatInfo(seat=0, kind="person", name="Ann", connected=True)],
-                        started=False),
+                P.Lobby(code="ABCDEF", name="Sunday", rules="kentucky-discard", preset="kentucky-discard", players=4,
+                        goal=500, mode="partners", rules_words=[P.RuleLine(option="goal", value="500", meaning="")],
+                        seats=[P.SeatInfo(seat=0, kind="person", name="Ann", connected=True)], spectators=0,
+                        started=False, over=False, winner=None),
+                P.Info(text="a bot took seat 2"),
                 P.Refused(reason="renege: ..."), P.Hint(choices=[P.HintChoice(action=0, label="B1", points=1.5)]),
                 P.Pong()):
         valid(P.dump(msg))
@@ -48,7 +51,7 @@ def test_every_message_of_a_game_is_valid_against_the_schema_and_shows_only_the_
 
 @pytest.mark.parametrize("message", [
     {"type": "join", "v": 1, "table": "ABCD"}, {"type": "join", "table": "ABCD", "token": "x" * 40},
-    {"type": "sit", "seat": 2, "name": "Bo"}, {"type": "stand"}, {"type": "start"},
+    {"type": "sit", "seat": 2, "name": "Bo"}, {"type": "stand"}, {"type": "start"}, {"type": "swap", "a": 0, "b": 3},
     {"type": "bot", "seat": 1, "level": "expert"}, {"type": "bot", "seat": 1, "level": None},
     {"type": "act", "action": 341}, {"type": "hint"}, {"type": "ping"},
 ])
@@ -87,8 +90,8 @@ def test_docs_describe_every_message() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
-    kinds = ["join", "sit", "stand", "start", "bot", "act", "hint", "ping",
-             "welcome", "lobby", "view", "event", "refused", "pong"]
+    kinds = ["join", "sit", "stand", "swap", "start", "bot", "act", "hint", "ping",
+             "welcome", "lobby", "view", "event", "refused", "pong", "info"]
     assert all(f"| `{k}` |" in text for k in kinds)
     found = {d["properties"]["type"]["const"] for side in ("client", "server")
              for d in P.schema()["$defs"][side]["$defs"].values() if "type" in d.get("properties", {})}

@@ -290,6 +290,39 @@ def play(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="the address to listen on (0.0.0.0: phones on this network "
+                                      "may join; 127.0.0.1: this computer only)")] = "0.0.0.0",
+    port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="the port")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="the database: an SQLAlchemy URL (default: the SQLite file "
+                                           "~/.rook/rook.db; postgresql+psycopg://user@host/db for a club)")] = None,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
+    pace: Annotated[float, typer.Option("--pace", min=0, max=10, help="seconds between the bots' moves")] = 0.6,
+    allow_origin: Annotated[list[str] | None, typer.Option("--allow-origin", help="another origin whose pages may "
+                                                           "play here (a proxy's https://rook.example.org)")] = None,
+) -> None:
+    """Serve Rook tables in the browser: friends join from their phones with the table's code."""
+    from .web import app as web
+    from .web.store import StoreError
+
+    url = db
+    if url is not None and "://" not in url:  # a plain path: an SQLite file there
+        path = Path(url).expanduser()
+        if path.is_dir():
+            _fail(f"--db {db} is a folder; give a database file such as {path / 'rook.db'} or a URL")
+        url = f"sqlite:///{path}"
+    try:
+        web.serve(host, port, url, open_browser=not no_browser, bot_delay=pace,
+                  allowed_origins=tuple(allow_origin or ()))
+    except StoreError as e:
+        _fail(f"--db: {e}")
+    except (OSError, ValueError) as e:
+        if isinstance(e, OSError) and e.errno == 98:
+            _fail(f"port {port} is in use: try --port {port + 1}")
+        _fail(f"cannot serve: {e}")
+
+
+@app.command()
 def analyze(
     file: Annotated[Path, typer.Argument(help="a .jsonl file of rook-record/1 games")],
     game: Annotated[int, typer.Option("--game", "-g", min=1, help="which game of the file")] = 1,

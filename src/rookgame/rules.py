@@ -803,22 +803,30 @@ def load(spec: str | Path) -> RuleSet:
         raise RulesError(f"{quoted}: is a folder, not a house-rules file") from None
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise RulesError(f"{quoted}: cannot be read: {getattr(e, 'strerror', None) or e}") from None
+    return loads(raw, str(path))
+
+
+def loads(raw: bytes | str, source: str = "house rules", **overrides: Any) -> RuleSet:
+    """A house-rules file's content (an upload, a file's bytes), checked as :func:`load` checks a file;
+    ``overrides`` (``goal=300``) are set on top of it, checked the same way."""
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8", "surrogatepass")
     if len(raw) > MAX_FILE_BYTES:
-        raise RulesError(f"{path}: over {MAX_FILE_BYTES // 1000:,} kB; a house-rules file is a page of options")
+        raise RulesError(f"{source}: over {MAX_FILE_BYTES // 1000:,} kB; a house-rules file is a page of options")
     try:
-        source = raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RulesError(f"{path}: not UTF-8 text (byte {e.start} is {raw[e.start]:#04x}); "
+        raise RulesError(f"{source}: not UTF-8 text (byte {e.start} is {raw[e.start]:#04x}); "
                          "save the file as UTF-8") from None
     try:
-        data = tomllib.loads(source)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise RulesError(f"{path}: not valid TOML: {e}") from None
+        raise RulesError(f"{source}: not valid TOML: {e}") from None
     except RecursionError:
-        raise RulesError(f"{path}: not a house-rules file: arrays or tables nested too deep") from None
+        raise RulesError(f"{source}: not a house-rules file: arrays or tables nested too deep") from None
     except ValueError:  # int() refuses a number of over 4,300 digits
-        raise RulesError(f"{path}: not a house-rules file: a number is thousands of digits long") from None
-    return from_mapping(data, str(path))
+        raise RulesError(f"{source}: not a house-rules file: a number is thousands of digits long") from None
+    return from_mapping({**data, **overrides}, source)
 
 
 def colour_name(trump: int) -> str:

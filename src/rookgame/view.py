@@ -9,7 +9,7 @@ bidder who buried them), not who holds a called partner card until it is played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import actions as A
 from .cards import CardSet, mask_of
@@ -110,6 +110,16 @@ def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> 
     )
 
 
+def spectator_view(hand: Hand, totals: tuple[int, ...] | list[int] = ()) -> View:
+    """What someone watching the table may see (``seat`` -1): no hand, no nest unless the rules
+    show it, no burials, and a called partner only once the called card is played."""
+    seen = view_of(hand, hand.bidder if hand.bidder >= 0 else 0, totals)
+    rules = hand.rules
+    nest_shown = rules.nest_shown and hand.bidder >= 0 and hand.phase != Phase.THROWN_IN
+    return replace(seen, seat=-1, legal=(), hand=CardSet(0), nest=seen.nest if nest_shown else None, buried=None,
+                   known_partners=known_partners(hand, -1), history=public_history(hand, -1))
+
+
 def public_history(hand: Hand, seat: int) -> tuple[int, ...]:
     """The hand's actions as ``seat`` saw them: the bidder's buried cards masked for everyone else."""
     history = tuple(hand.history)
@@ -136,7 +146,7 @@ def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:
         return (hand.bidder,)
     # Call-partner: a holder of a called card knows; everyone learns when it is played.
     known = {hand.bidder}
-    if hand.partners >> seat & 1:
+    if seat >= 0 and hand.partners >> seat & 1:
         known.add(seat)
     called = set(hand.partner_cards)
     plays = [(leader, cards) for leader, cards, _ in hand.tricks]

@@ -15,12 +15,14 @@ object, an unknown type, a missing or mistyped field, an extra field.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .. import actions as A
 from ..cards import card_str
+from ..kernel import seat_of, winning_index
 from ..view import View
 
 VERSION = 1
@@ -58,6 +60,14 @@ class Stand(_Message):
     type: Literal["stand"] = "stand"
 
 
+class Swap(_Message):
+    """The host swaps two seats (their people or bots) before the game starts."""
+
+    type: Literal["swap"] = "swap"
+    a: Annotated[int, Field(ge=0, le=7)]
+    b: Annotated[int, Field(ge=0, le=7)]
+
+
 class Start(_Message):
     """The host starts the game; empty seats are filled by bots."""
 
@@ -87,7 +97,8 @@ class Ping(_Message):
     type: Literal["ping"] = "ping"
 
 
-ClientMessage = Annotated[Join | Sit | Stand | Start | SeatBot | Act | AskHint | Ping, Field(discriminator="type")]
+Intent = Join | Sit | Stand | Swap | Start | SeatBot | Act | AskHint | Ping
+ClientMessage = Annotated[Intent, Field(discriminator="type")]
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -103,15 +114,34 @@ class Welcome(_Message):
 class SeatInfo(_Message):
     seat: int
     kind: Literal["open", "person", "bot"]
-    name: str | None
-    connected: bool
+    name: str | None  # the person's name, or the bot's level
+    connected: bool  # a person with a connection open now (a bot: always)
+    away: str | None = None  # the person whose seat a bot holds for now (the host gave it back later)
+
+
+class RuleLine(_Message):
+    option: str
+    value: str
+    meaning: str
 
 
 class Lobby(_Message):
+    """Who sits where, and the table's rules; sent to everyone at the table after every change."""
+
     type: Literal["lobby"] = "lobby"
-    rules: str
+    code: str
+    name: str
+    rules: str  # the rule set's label
+    preset: str
+    players: int
+    goal: int
+    mode: str  # partners / individual / call-partner
+    rules_words: list[RuleLine]
     seats: list[SeatInfo]
+    spectators: int
     started: bool
+    over: bool
+    winner: int | None  # the winning side once the game is over
 
 
 class Choice(_Message):
@@ -119,8 +149,23 @@ class Choice(_Message):
     label: str
 
 
+class PadRow(_Message):
+    """One finished hand on the score pad: public once the hand is over."""
+
+    hand: int
+    bidder: int  # -1: thrown in
+    bid: int
+    trump: str
+    made: bool
+    points: list[int]  # taken per side, nest and bonuses included
+    score: list[int]  # what the hand added per side
+    totals: list[int]  # after the hand
+
+
 class ViewMessage(_Message):
-    """A seat's :class:`~rookgame.view.View` on the wire: cards as text, actions with their names."""
+    """A seat's :class:`~rookgame.view.View` on the wire: cards as text, actions with their names.
+
+    ``seat`` is -1 for a spectator, whose view holds only what the whole table sees."""
 
     seat: int
     phase: str
@@ -138,11 +183,20 @@ class ViewMessage(_Message):
     trump: int
     partner_cards: list[str]
     known_partners: list[int]
-    tricks: list[tuple[int, list[str], int]]
+    tricks: list[tuple[int, list[str], int]]  # the taken tricks this seat may look back at (rules.review)
+    last: tuple[int, list[str], int] | None  # the trick just taken, still on the table until the next lead
+    trick_count: int  # tricks taken so far this hand
     trick: list[str]
     leader: int
+    winning: int  # the seat winning the trick on the table so far, -1 with no card played
     won: list[int]
+    taken: list[int]  # counter points in the tricks each side has taken this hand (public)
     totals: list[int]
+    sides: list[list[int]]  # the seats of each side (a call-partner side: as this seat knows it)
+    hand_number: int
+    pad: list[PadRow]
+    over: bool
+    winner: int | None
 
 
 class ViewUpdate(_Message):
@@ -180,15 +234,23 @@ class Pong(_Message):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint | Pong, Field(discriminator="type")]
+class Info(_Message):
+    """A word from the server that needs no answer: a bot took a seat, the table was restored ..."""
+
+    type: Literal["info"] = "info"
+    text: str
+
+
+ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint | Pong | Info,
+                          Field(discriminator="type")]
 
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
-_INTENTS = ("join", "sit", "stand", "start", "bot", "act", "hint", "ping")
+_INTENTS = ("join", "sit", "stand", "swap", "start", "bot", "act", "hint", "ping")
 
 
 # ---------------------------------------------------------------------- reading and writing
-def parse_client(text: str | bytes) -> Join | Sit | Stand | Start | SeatBot | Act | AskHint | Ping:
+def parse_client(text: str | bytes) -> Intent:
     """One client message from the wire, checked; :class:`ProtocolError` says what was wrong."""
     size = len(text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text)
     if size > MAX_MESSAGE:
@@ -207,7 +269,7 @@ def parse_client(text: str | bytes) -> Join | Sit | Stand | Start | SeatBot | Ac
     if kind == "join" and data.get("v", VERSION) != VERSION:
         raise ProtocolError(f"protocol version {str(data.get('v'))[:10]} is not served; this server speaks {VERSION}")
     try:
-        message: Join | Sit | Stand | Start | SeatBot | Act | AskHint | Ping = _CLIENT.validate_python(data)
+        message: Intent = _CLIENT.validate_python(data)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "the message"
@@ -231,8 +293,22 @@ def schema() -> dict[str, Any]:
     }
 
 
-def view_message(view: View) -> ViewMessage:
-    """A seat's view as a message: what that seat may see, and nothing else."""
+def view_message(view: View, *, pad: Sequence[PadRow] = (), hand_number: int = 1, over: bool = False,
+                 winner: int | None = None) -> ViewMessage:
+    """A seat's view as a message: what that seat may see, and nothing else (``pad`` and the rest are public)."""
+    rules = view.rules
+    sides = [[s for s in range(rules.players) if rules.side_of(s) == side] for side in range(rules.num_sides)]
+    taken = [0] * rules.num_sides
+    for _, cards, w in view.tricks:
+        taken[rules.side_of(w)] += sum(rules.deck.points[c] for c in cards)
+    winning = -1
+    if view.trick and view.trump != -2:
+        best = winning_index(rules.play_tables(view.trump, view.low, view.bird_high), view.trick)
+        winning = seat_of(view.leader, best, rules.players)
+    last = None
+    if view.tricks and not view.trick:
+        lead, cards, w = view.tricks[-1]
+        last = (lead, [card_str(c) for c in cards], w)
     return ViewMessage(
         seat=view.seat, phase=view.phase.name.lower(), dealer=view.dealer, to_act=view.to_act,
         legal=[Choice(action=a, label=A.action_str(a)) for a in view.legal],
@@ -241,8 +317,10 @@ def view_message(view: View) -> ViewMessage:
         step=view.step, nest=None if view.nest is None else [str(c) for c in view.nest],
         buried=None if view.buried is None else [str(c) for c in view.buried], trump=view.trump,
         partner_cards=[card_str(c) for c in view.partner_cards], known_partners=list(view.known_partners),
-        tricks=[(lead, [card_str(c) for c in cards], w) for lead, cards, w in view.tricks],
-        trick=[card_str(c) for c in view.trick], leader=view.leader, won=list(view.won), totals=list(view.totals),
+        tricks=[(lead, [card_str(c) for c in cards], w) for lead, cards, w in view.reviewable], last=last,
+        trick_count=len(view.tricks), trick=[card_str(c) for c in view.trick], leader=view.leader,
+        winning=winning, won=list(view.won), taken=taken, totals=list(view.totals), sides=sides,
+        hand_number=hand_number, pad=list(pad), over=over, winner=winner,
     )
 
 

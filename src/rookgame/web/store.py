@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine, func, select
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine, event, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -46,6 +46,9 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     seats: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    name: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    lobby: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")  # JSON: the lobby's state
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ActionRow(Base):
@@ -65,6 +68,10 @@ class Stored:
     seed: int
     seats: list[Seat]
     actions: list[tuple[int, int]]  # (seat, action), in order
+    name: str = ""
+    lobby: dict[str, Any] = field(default_factory=dict)
+    created: datetime | None = None
+    finished: datetime | None = None
 
 
 def default_url() -> str:
@@ -78,7 +85,10 @@ class Store:
         url = url or default_url()
         if url.startswith("sqlite:///"):
             Path(url.removeprefix("sqlite:///")).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        self.url = url
         self.engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         self.upgrade()
 
     def upgrade(self) -> None:
@@ -90,7 +100,8 @@ class Store:
             command.upgrade(cfg, "head")
 
     # ------------------------------------------------------------------ writing
-    def create(self, rules: RuleSet, seats: list[Seat], seed: int) -> str:
+    def create(self, rules: RuleSet, seats: list[Seat], seed: int, *, name: str = "",
+               lobby: dict[str, Any] | None = None) -> str:
         """A new table; its short code (the invite)."""
         data = json.dumps([_seat_json(s) for s in seats])
         for _ in range(20):
@@ -98,7 +109,7 @@ class Store:
             try:
                 with Session(self.engine) as s, s.begin():
                     s.add(TableRow(code=code, rules=json.dumps(rules.to_json()), seed=seed, seats=data,
-                                   created=datetime.now(UTC)))
+                                   created=datetime.now(UTC), name=name[:40], lobby=json.dumps(lobby or {})))
                 return code
             except IntegrityError:  # the code is taken: draw another
                 continue
@@ -115,12 +126,31 @@ class Store:
         except IntegrityError:
             raise StoreError(f"table {code}: action {n} is already in the log") from None
 
-    def set_seats(self, code: str, seats: list[Seat]) -> None:
+    def set_seats(self, code: str, seats: list[Seat], lobby: dict[str, Any] | None = None) -> None:
+        """The table's seats (and its lobby's state) now, in one transaction."""
         with Session(self.engine) as s, s.begin():
-            row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
-            if row is None:
-                raise StoreError(f"no table {code!r} in the store")
+            row = self._row(s, code)
             row.seats = json.dumps([_seat_json(x) for x in seats])
+            if lobby is not None:
+                row.lobby = json.dumps(lobby)
+
+    def set_lobby(self, code: str, lobby: dict[str, Any]) -> None:
+        with Session(self.engine) as s, s.begin():
+            self._row(s, code).lobby = json.dumps(lobby)
+
+    def set_finished(self, code: str) -> None:
+        """Mark the table's game as finished (listed in the history from then on)."""
+        with Session(self.engine) as s, s.begin():
+            row = self._row(s, code)
+            if row.finished is None:
+                row.finished = datetime.now(UTC)
+
+    @staticmethod
+    def _row(s: Session, code: str) -> TableRow:
+        row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
+        if row is None:
+            raise StoreError(f"no table {code!r} in the store")
+        return row
 
     # ------------------------------------------------------------------ reading
     def stored(self, code: str) -> Stored:
@@ -135,7 +165,9 @@ class Store:
             except (RulesError, ValueError) as e:
                 raise StoreError(f"table {code}: its rules do not load: {e}") from None
             seats = [_seat_of(x) for x in json.loads(row.seats)]
-            return Stored(code, rules, row.seed, seats, [(a.seat, a.action) for a in actions])
+            lobby = json.loads(row.lobby or "{}")
+            return Stored(code, rules, row.seed, seats, [(a.seat, a.action) for a in actions], row.name,
+                          lobby if isinstance(lobby, dict) else {}, row.created, row.finished)
 
     def load(self, code: str, **table_options: Any) -> Table:
         """Table ``code`` rebuilt by replaying its log: where the last committed action left it."""
@@ -148,9 +180,13 @@ class Store:
                 raise StoreError(f"table {code}: action {n} (seat {seat}, {action}) does not replay: {e}") from None
         return table
 
-    def codes(self) -> list[str]:
+    def codes(self, *, finished: bool | None = None) -> list[str]:
+        """Every table's code, oldest first; ``finished`` True or False: only the games over, or not."""
+        query = select(TableRow.code).order_by(TableRow.id)
+        if finished is not None:
+            query = query.where(TableRow.finished.is_not(None) if finished else TableRow.finished.is_(None))
         with Session(self.engine) as s:
-            return list(s.scalars(select(TableRow.code).order_by(TableRow.id)))
+            return list(s.scalars(query))
 
     def count(self, code: str) -> int:
         with Session(self.engine) as s:
@@ -158,6 +194,16 @@ class Store:
             if row is None:
                 raise StoreError(f"no table {code!r} in the store")
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == row.id)) or 0)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: readers do not block the writer; NORMAL: a commit survives the process being killed
+    # (only a power cut may lose the last commits); a busy wait instead of "database is locked".
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
 
 
 def _seat_json(seat: Seat) -> dict[str, Any]:

@@ -1,0 +1,115 @@
+"""Finished games from the store: the list, a step-by-step replay, the record, players' statistics.
+
+Only games that are over are shown here, so nothing is revealed of a hand still being played:
+a finished game's cards may all be seen.  Each is rebuilt once from its log and kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import actions as A
+from ..cards import card_str, cards_of
+from ..record import game_record, record_line, replay_record
+from ..state import Hand
+from ..table import Human, Table
+from ..tui.words import score_pad
+from .store import Store, StoreError
+
+
+@dataclass(frozen=True)
+class Finished:
+    code: str
+    name: str
+    finished: str
+    table: Table
+
+
+class History:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._kept: dict[str, Finished] = {}
+
+    def game(self, code: str) -> Finished:
+        """A finished game; :class:`StoreError` when there is none by that code (or it is not over)."""
+        code = code.strip().upper()
+        if code in self._kept:
+            return self._kept[code]
+        st = self.store.stored(code)
+        if st.finished is None:
+            raise StoreError(f"table {code} has not finished its game")
+        table = self.store.load(code)
+        done = Finished(code, st.name, st.finished.isoformat(timespec="seconds"), table)
+        self._kept[code] = done
+        return done
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every finished game, newest first."""
+        out = []
+        for code in reversed(self.store.codes(finished=True)):
+            try:
+                g = self.game(code)
+            except StoreError:
+                continue
+            m = g.table.match
+            out.append({"code": g.code, "name": g.name, "finished": g.finished, "rules": m.rules.label,
+                        "players": g.table.names, "people": g.table.humans, "winner": m.winner,
+                        "totals": list(m.totals), "hands": len(m.hands)})
+        return out
+
+    def record(self, code: str) -> str:
+        """The game as one rook-record/1 line (``rook replay`` checks it)."""
+        g = self.game(code)
+        return record_line(game_record(g.table.match, g.table.names))
+
+    def steps(self, code: str) -> dict[str, Any]:
+        """Every decision of the game with the whole table as it stood before it: for the replay screen."""
+        g = self.game(code)
+        rec = game_record(g.table.match, g.table.names)
+        frames: list[dict[str, Any]] = []
+
+        def before(number: int, hand: Hand, seat: int, action: int, trick: int | None, totals: list[int]) -> None:
+            frames.append({"hand": number, "seat": seat, "action": A.action_str(action), "dealer": hand.dealer,
+                           "hands": [[str(c) for c in cards_of(h)] for h in hand.hands],
+                           "nest": [str(c) for c in cards_of(hand.nest)] if hand.nest else [],
+                           "trick": [card_str(c) for c in hand.trick], "leader": hand.leader,
+                           "bidder": hand.bidder, "bid": hand.bid, "trump": hand.trump, "tricks": len(hand.tricks),
+                           "totals": list(totals)})
+
+        replay_record(rec, 1, before=before)
+        return {"code": g.code, "name": g.name, "players": g.table.names, "rules": g.table.rules.label,
+                "winner": rec["winner"], "steps": frames}
+
+    def stats(self) -> list[dict[str, Any]]:
+        """Per person (by name): games played and won, hands bid, made and set, points per hand."""
+        people: dict[str, dict[str, Any]] = {}
+        for code in self.store.codes(finished=True):
+            try:
+                g = self.game(code)
+            except StoreError:
+                continue
+            m = g.table.match
+            rules = m.rules
+            for seat, who in enumerate(g.table.seats):
+                if not isinstance(who, Human):
+                    continue
+                p = people.setdefault(who.name, {"name": who.name, "games": 0, "won": 0, "hands": 0, "bids": 0,
+                                                 "made": 0, "set": 0, "points": 0, "per_game": []})
+                side = rules.side_of(seat)
+                p["games"] += 1
+                p["won"] += int(m.winner == side)
+                pts = 0
+                for row in score_pad(rules, m.hands):
+                    p["hands"] += 1
+                    pts += row.score[side]
+                    if row.bidder == seat:
+                        p["bids"] += 1
+                        p["made" if row.made else "set"] += 1
+                p["points"] += pts
+                p["per_game"].append({"code": g.code, "points": pts, "hands": len(m.hands)})
+        out = []
+        for p in sorted(people.values(), key=lambda p: (-p["won"], p["name"])):
+            p["points_per_hand"] = round(p["points"] / p["hands"], 1) if p["hands"] else 0.0
+            out.append(p)
+        return out

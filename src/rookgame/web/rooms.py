@@ -1,0 +1,663 @@
+"""The tables a server holds: each a lobby, then a game, and the people and spectators connected to it.
+
+A :class:`Room` is one table: its seat plan before the game (open, a person, a bot of a level),
+its :class:`~rookgame.table.Table` once the host starts, and its clients.  Every intent a client
+sends comes here as a method call and is checked first; a refusal (:class:`Refusal`) says why and
+changes nothing.  An action is checked by the engine (``Table.check``), appended to the table's log
+in the store (its own transaction), and only then applied, so what a client saw happen is on disk.
+Then each client gets what its seat may know: its own view and events, or a spectator's.
+
+Bots think off the event loop (a thread pool) at a table's pace (``bot_delay`` seconds a move), so
+no table waits on another, and the server keeps answering while they think.  A :class:`Hub` holds
+the rooms, the store and the pools; after a restart it rebuilds every unfinished table from its log
+and its bots play on.
+
+Tokens: a person who sits gets a random token (``secrets.token_urlsafe``) that brings them back to
+that seat and no other; the store keeps only its SHA-256, so a copy of the database cannot sit
+anyone anywhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, TypeVar
+
+from .. import actions as A
+from ..bots import REGISTRY, bot_name
+from ..cards import COLOUR_NAMES
+from ..rules import RuleSet
+from ..table import Bot, Human, Seat, Table, TableError
+from ..transcript import rules_rows
+from ..tui.words import score_pad
+from ..view import spectator_view
+from . import protocol as P
+from .store import Store, StoreError
+
+log = logging.getLogger("rookgame.web")
+T = TypeVar("T")
+
+LEVELS = tuple(REGISTRY)  # the bots a seat may be given
+DEFAULT_FILL = "heuristic"
+MAX_QUEUE = 512  # messages waiting for one slow client before it is dropped
+RATE = 10.0  # messages a second a client may send, on average
+BURST = 30.0  # and at once
+MAX_DROPS = 200  # messages over the rate before the connection is closed
+HINT_LEVEL = "medium"
+
+
+class Refusal(Exception):
+    """An intent that is not carried out; the text says why (it goes to the client as ``refused``)."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def check_name(name: str, what: str = "a name") -> str:
+    """A person's or a table's name, tidied: refused with a reason when it cannot be shown or is a bot's."""
+    text = " ".join(unicodedata.normalize("NFC", name).split())
+    if not text:
+        raise Refusal(f"{what} must have a letter or a digit in it")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
+        raise Refusal(f"{what} may not hold control or invisible characters")
+    return text
+
+
+def person_name(name: str) -> str:
+    text = check_name(name)
+    if len(text) > 20:
+        raise Refusal("a name is at most 20 characters")
+    try:
+        bot_name(text)
+    except KeyError:
+        return text
+    raise Refusal(f"{text!r} is a computer player's name; choose another (bots: {', '.join(LEVELS)})")
+
+
+def check_level(level: str) -> str:
+    key = level.strip().lower()
+    if key not in REGISTRY:
+        raise Refusal(f"unknown bot level {level[:20]!r}; levels: {', '.join(LEVELS)}")
+    return key
+
+
+# ---------------------------------------------------------------------- who sits where
+@dataclass
+class SeatState:
+    kind: Literal["open", "person", "bot"] = "open"
+    level: str | None = None  # the bot's level (a bot seat, or a person's seat a bot holds for now)
+    person: str | None = None  # the hash of the token of the person whose seat this is
+    free: bool = False  # a bot seat a person may take once the game has started (open at the start, or left)
+
+
+@dataclass
+class Person:
+    name: str
+    seat: int | None = None
+    host: bool = False
+
+
+@dataclass
+class Lobby:
+    """A room's state besides its game; kept in the store as JSON (tokens only as hashes)."""
+
+    seats: list[SeatState]
+    people: dict[str, Person] = field(default_factory=dict)
+    fill: str = DEFAULT_FILL
+    started: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": [asdict(s) for s in self.seats], "fill": self.fill, "started": self.started,
+                "people": {h: asdict(p) for h, p in self.people.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], players: int) -> Lobby:
+        seats = [SeatState(**s) for s in data.get("seats", [])] or [SeatState() for _ in range(players)]
+        people = {h: Person(**p) for h, p in data.get("people", {}).items()}
+        return cls(seats, people, str(data.get("fill", DEFAULT_FILL)), bool(data.get("started", False)))
+
+
+class Bucket:
+    """A token bucket: ``RATE`` messages a second on average, ``BURST`` at once."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+class Client:
+    """One open connection (a seat's or a spectator's) and what it has been told."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(MAX_QUEUE)
+        self.room: Room | None = None
+        self.token: str | None = None
+        self.heard = 0  # events sent, in this client's stream
+        self.bucket = Bucket()
+        self.drops = 0
+        self.hinting = False
+        self.closed = False
+
+    def send(self, message: P._Message) -> None:
+        self.send_text(P.dump(message))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read: let it go rather than hold the table
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            while True:
+                try:
+                    self.queue.put_nowait(None)
+                    return
+                except asyncio.QueueFull:
+                    self.queue.get_nowait()
+
+    @property
+    def person(self) -> Person | None:
+        if self.room is None or self.token is None:
+            return None
+        return self.room.lobby.people.get(token_hash(self.token))
+
+    @property
+    def seat(self) -> int | None:
+        p = self.person
+        return None if p is None else p.seat
+
+
+# ---------------------------------------------------------------------- a table
+class Room:
+    def __init__(self, hub: Hub, code: str, name: str, rules: RuleSet, seed: int, lobby: Lobby,
+                 table: Table | None = None, logged: int = 0, finished: bool = False) -> None:
+        self.hub, self.code, self.name, self.rules, self.seed = hub, code, name, rules, seed
+        self.lobby = lobby
+        self.table = table
+        self.logged = logged  # actions in the store's log
+        self.finished = finished
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self._bots: asyncio.Task[None] | None = None
+        self.failed: str | None = None  # a bot that broke, or a store that failed: the table stops here
+
+    # ------------------------------------------------------------------ messages
+    def lobby_message(self) -> P.Lobby:
+        connected = {c.seat for c in self.clients if c.seat is not None}
+        seats = []
+        for s, st in enumerate(self.lobby.seats):
+            person = self.lobby.people.get(st.person) if st.person else None
+            if st.kind == "person" and person is not None:
+                seats.append(P.SeatInfo(seat=s, kind="person", name=person.name, connected=s in connected))
+            elif st.kind == "bot":
+                seats.append(P.SeatInfo(seat=s, kind="bot", name=st.level, connected=True,
+                                        away=person.name if person is not None else None))
+            else:
+                seats.append(P.SeatInfo(seat=s, kind="open", name=None, connected=False))
+        r = self.rules
+        over = self.table is not None and self.table.is_over
+        return P.Lobby(code=self.code, name=self.name, rules=r.label, preset=r.preset, players=r.players, goal=r.goal,
+                       mode=r.mode, rules_words=[P.RuleLine(option=a, value=b, meaning=c) for a, b, c in rules_rows(r)],
+                       seats=seats, spectators=sum(1 for c in self.clients if c.seat is None),
+                       started=self.lobby.started, over=over,
+                       winner=self.table.match.winner if self.table is not None and over else None)
+
+    def view_for(self, seat: int | None) -> P.ViewMessage:
+        table = self.table
+        assert table is not None
+        m = table.match
+        view = table.view(seat) if seat is not None else spectator_view(m.hand, m.totals)
+        pad = [P.PadRow(hand=row.number, bidder=row.bidder, bid=row.bid, trump=COLOUR_NAMES[row.trump]
+                        if row.trump >= 0 else ("none" if row.trump == -1 else "-"), made=row.made,
+                        points=list(row.points), score=list(row.score), totals=list(row.totals))
+               for row in score_pad(self.rules, m.hands)]
+        return P.view_message(view, pad=pad, hand_number=len(m.hands) + (0 if m.is_over else 1), over=m.is_over,
+                              winner=m.winner)
+
+    def push(self, client: Client) -> None:
+        """Bring ``client`` up to date: its view and the events it has not heard."""
+        if self.table is None:
+            return
+        seat = client.seat
+        events = self.table.events(seat, client.heard)
+        for i, event in enumerate(events, client.heard):
+            client.send(P.Event(n=i, event=event))
+        client.heard += len(events)
+        client.send(P.ViewUpdate(view=self.view_for(seat)))
+
+    def broadcast_lobby(self) -> None:
+        msg = P.dump(self.lobby_message())
+        for c in list(self.clients):
+            c.send_text(msg)
+
+    def broadcast_game(self) -> None:
+        for c in list(self.clients):
+            self.push(c)
+
+    def tell(self, text: str) -> None:
+        msg = P.dump(P.Info(text=text))
+        for c in list(self.clients):
+            c.send_text(msg)
+
+    def welcome(self, client: Client) -> None:
+        p = client.person
+        client.send(P.Welcome(table=self.code, seat=None if p is None else p.seat,
+                              token=client.token if p is not None else None, host=p is not None and p.host))
+
+    # ------------------------------------------------------------------ intents
+    async def join(self, client: Client, token: str | None) -> None:
+        if client.room is not None and client.room is not self:
+            client.room.leave(client)
+        client.room = self
+        if token is not None and token_hash(token) in self.lobby.people:
+            client.token = token
+        else:
+            client.token = None
+        self.clients.add(client)
+        client.heard = 0  # a (re)join hears the game from the start: its screen is rebuilt from it
+        self.welcome(client)
+        if token is not None and client.token is None:
+            client.send(P.Refused(reason="that seat token is not for this table: you are watching; sit to play"))
+        self.broadcast_lobby()
+        self.push(client)
+
+    def leave(self, client: Client) -> None:
+        self.clients.discard(client)
+        client.room = None
+        self.broadcast_lobby()
+
+    def _host(self, client: Client) -> Person:
+        p = client.person
+        if p is None or not p.host:
+            raise Refusal("only the host may do that")
+        return p
+
+    async def sit(self, client: Client, seat: int, name: str) -> None:
+        async with self.lock:
+            if not 0 <= seat < self.rules.players:
+                raise Refusal(f"seat {seat} does not exist: seats are 0 to {self.rules.players - 1}")
+            name = person_name(name)
+            me = client.person
+            for h, p in self.lobby.people.items():
+                if p.name.casefold() == name.casefold() and (me is None or h != token_hash(client.token or "")):
+                    raise Refusal(f"{p.name} is already at this table; choose another name")
+            st = self.lobby.seats[seat]
+            if me is not None and me.seat == seat:
+                me.name = name
+            elif self.lobby.started:
+                if not (st.kind == "bot" and st.free):
+                    raise Refusal(f"seat {seat} is taken; once the game has started, a person may take only a seat "
+                                  "a bot keeps for whoever comes")
+                if me is not None and me.seat is not None:
+                    raise Refusal("you already play at this table; stand up first")
+            elif st.kind != "open":
+                raise Refusal(f"seat {seat} is taken; sit at an open seat")
+            if me is None:
+                client.token = secrets.token_urlsafe(24)
+                me = Person(name)
+                self.lobby.people[token_hash(client.token)] = me
+            h = token_hash(client.token or "")
+            if me.seat is not None and me.seat != seat:  # moving: the old seat opens
+                self.lobby.seats[me.seat] = SeatState()
+            me.name = name
+            me.seat = seat
+            self.lobby.seats[seat] = SeatState("person", person=h)
+            if self.table is not None:
+                self.table.set_seat(seat, Human(name))
+            await self._save_lobby()
+        client.heard = 0
+        self.welcome(client)
+        self.broadcast_lobby()
+        self.push(client)
+        if self.table is not None:  # the seat's view is now this person's: re-send from the start
+            self.kick()
+
+    async def stand(self, client: Client) -> None:
+        async with self.lock:
+            me = client.person
+            if me is None or me.seat is None:
+                raise Refusal("you are not sitting at this table")
+            seat = me.seat
+            me.seat = None
+            if self.lobby.started:
+                level = self.lobby.fill
+                self.lobby.seats[seat] = SeatState("bot", level=level, free=True)
+                if self.table is not None:
+                    self.table.set_seat(seat, Bot(level))
+            else:
+                self.lobby.seats[seat] = SeatState()
+            await self._save_lobby()
+        for c in list(self.clients):
+            if c.person is me:
+                c.heard = 0
+                self.welcome(c)
+                self.push(c)
+        self.broadcast_lobby()
+        self.kick()
+
+    async def swap(self, client: Client, a: int, b: int) -> None:
+        async with self.lock:
+            self._host(client)
+            if self.lobby.started:
+                raise Refusal("seats are swapped before the game starts")
+            n = self.rules.players
+            if not (0 <= a < n and 0 <= b < n):
+                raise Refusal(f"seats are 0 to {n - 1}")
+            seats = self.lobby.seats
+            seats[a], seats[b] = seats[b], seats[a]
+            for s in (a, b):
+                if seats[s].person is not None:
+                    self.lobby.people[seats[s].person or ""].seat = s
+            await self._save_lobby()
+        for c in list(self.clients):
+            if c.seat in (a, b):
+                self.welcome(c)
+        self.broadcast_lobby()
+
+    async def set_bot(self, client: Client, seat: int, level: str | None) -> None:
+        async with self.lock:
+            self._host(client)
+            n = self.rules.players
+            if not 0 <= seat < n:
+                raise Refusal(f"seat {seat} does not exist: seats are 0 to {n - 1}")
+            st = self.lobby.seats[seat]
+            person = self.lobby.people.get(st.person) if st.person else None
+            if not self.lobby.started:
+                if st.kind == "person":
+                    raise Refusal(f"{person.name if person else 'someone'} sits at seat {seat}; they stand first")
+                self.lobby.seats[seat] = SeatState("bot", level=check_level(level)) if level else SeatState()
+            elif level is not None:
+                level = check_level(level)
+                if st.kind == "person":  # a missing player's seat goes to a bot until the host gives it back
+                    self.lobby.seats[seat] = SeatState("bot", level=level, person=st.person)
+                elif st.kind == "bot":
+                    st.level = level
+                if self.table is not None:
+                    self.table.set_seat(seat, Bot(level))
+            else:
+                if st.kind != "bot" or person is None:
+                    raise Refusal(f"no person to give seat {seat} back to: a bot plays it")
+                self.lobby.seats[seat] = SeatState("person", person=st.person)
+                if self.table is not None:
+                    self.table.set_seat(seat, Human(person.name))
+            await self._save_lobby()
+        self.broadcast_lobby()
+        self.kick()
+
+    async def start(self, client: Client) -> None:
+        async with self.lock:
+            self._host(client)
+            if self.lobby.started:
+                raise Refusal("the game has already started")
+            seats: list[Seat] = []
+            for st in self.lobby.seats:
+                if st.kind == "person":
+                    seats.append(Human(self.lobby.people[st.person or ""].name))
+                elif st.kind == "bot":
+                    seats.append(Bot(st.level or self.lobby.fill))
+                else:
+                    st.kind, st.level, st.free = "bot", self.lobby.fill, True
+                    seats.append(Bot(self.lobby.fill))
+            try:
+                table = Table(self.rules, seats, self.seed)
+            except TableError as e:
+                raise Refusal(str(e)) from None
+            self.lobby.started = True
+            try:
+                await self.hub.db(self.hub.store.set_seats, self.code, seats, self.lobby.to_json())
+            except Exception as e:
+                self.lobby.started = False
+                raise Refusal(f"the table could not be saved, so the game did not start: {e}") from None
+            self.table = table
+        self.broadcast_lobby()
+        self.broadcast_game()
+        self.kick()
+
+    async def act(self, client: Client, action: int) -> None:
+        async with self.lock:
+            seat = client.seat
+            if self.table is None:
+                raise Refusal("the game has not started")
+            if seat is None:
+                raise Refusal("you are watching: sit at a seat to play")
+            if not self.table.is_human(seat):
+                raise Refusal(f"a bot plays seat {seat} for now; the host can give it back to you")
+            await self._commit(seat, action)
+        self.broadcast_game()
+        self.kick()
+
+    async def hint(self, client: Client) -> None:
+        if self.table is None or client.seat is None:
+            raise Refusal("hints are for the seat to act")
+        seat = client.seat
+        if self.table.to_act != seat:
+            raise Refusal("no hint: it is not your turn")
+        if client.hinting:
+            raise Refusal("a hint is on its way")
+        view = self.table.view(seat)
+        client.hinting = True
+        try:
+            from ..bots.hints import ranked
+
+            choices = await self.hub.think(ranked, view, HINT_LEVEL)
+        finally:
+            client.hinting = False
+        client.send(P.Hint(choices=[P.HintChoice(action=a, label=A.action_str(a), points=round(v, 2))
+                                    for a, v in choices]))
+
+    # ------------------------------------------------------------------ the game
+    async def _commit(self, seat: int, action: int) -> None:
+        """Check, log, then apply one action (the caller holds the lock)."""
+        table = self.table
+        assert table is not None
+        if self.failed:
+            raise Refusal(f"this table has stopped: {self.failed}")
+        reason = table.check(seat, action)
+        if reason is not None:
+            raise Refusal(reason)
+        try:
+            await self.hub.db(self.hub.store.append, self.code, self.logged, seat, action)
+        except Exception as e:  # the move is not on disk: it did not happen
+            raise Refusal(f"the move could not be saved, so it was not made: {e}") from None
+        self.logged += 1
+        table.submit(seat, action)
+        if table.is_over and not self.finished:
+            self.finished = True
+            try:
+                await self.hub.db(self.hub.store.set_finished, self.code)
+            except Exception as e:  # pragma: no cover - the game is kept; only the history mark is late
+                log.warning("table %s: could not mark the game finished: %s", self.code, e)
+
+    def kick(self) -> None:
+        """Let the bots play if it is a bot's turn (one task per room)."""
+        if self._bots is None or self._bots.done():
+            self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while True:
+            table = self.table
+            if table is None or table.is_over or self.failed:
+                return
+            seat = table.to_act
+            if seat is None or table.is_human(seat):
+                return
+            before = self.logged
+            if self.hub.bot_delay:
+                await asyncio.sleep(self.hub.bot_delay)
+            try:
+                action = await self.hub.think(table.think, seat)
+            except Exception as e:  # a bot that crashes stops this table, not the server
+                self.failed = f"the bot at seat {seat} failed: {e}"
+                log.exception("table %s: %s", self.code, self.failed)
+                self.tell(self.failed)
+                return
+            async with self.lock:
+                if self.logged != before or table.to_act != seat or table.is_human(seat):
+                    continue  # the seat changed hands while the bot thought
+                try:
+                    await self._commit(seat, action)
+                except Refusal as e:
+                    self.failed = f"the bot at seat {seat} could not move: {e}"
+                    self.tell(self.failed)
+                    return
+            self.broadcast_game()
+
+    async def _save_lobby(self) -> None:
+        try:
+            await self.hub.db(self.hub.store.set_lobby, self.code, self.lobby.to_json())
+        except Exception as e:
+            raise Refusal(f"the table could not be saved: {e}") from None
+
+
+# ---------------------------------------------------------------------- the server's tables
+class Hub:
+    """Every room of one server, its store, and the pools that keep slow work off the event loop."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_workers: int = 2) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="rook-db")  # one writer: the log's order
+        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rook-bot")
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
+
+    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._bot_pool, fn, *args)
+
+    def close(self) -> None:
+        self._db_pool.shutdown(wait=True, cancel_futures=False)
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.store.engine.dispose()
+
+    async def create(self, rules: RuleSet, name: str, plan: list[str], fill: str,
+                     host_name: str | None) -> tuple[str, str]:
+        """A new table; (its code, the host's token).  ``plan``: per seat "open", "me" or a bot level."""
+        name = check_name(name or rules.label, "a table's name")[:40]
+        fill = check_level(fill)
+        if len(plan) != rules.players:
+            raise Refusal(f"{rules.label} has {rules.players} seats; {len(plan)} given")
+        if plan.count("me") > 1:
+            raise Refusal("the host sits at one seat at most")
+        token = secrets.token_urlsafe(24)
+        host = Person(person_name(host_name) if host_name else "host", host=True)
+        if "me" in plan and not host_name:
+            raise Refusal("give your name to sit at the table")
+        seats = []
+        for s, kind in enumerate(plan):
+            if kind == "me":
+                host.seat = s
+                seats.append(SeatState("person", person=token_hash(token)))
+            elif kind == "open":
+                seats.append(SeatState())
+            else:
+                seats.append(SeatState("bot", level=check_level(kind)))
+        lobby = Lobby(seats, {token_hash(token): host}, fill)
+        seed = secrets.randbits(31)
+        table_seats: list[Seat] = [Bot(st.level or fill) if st.kind != "person" else Human(host.name) for st in seats]
+        code = await self.db(lambda: self.store.create(rules, table_seats, seed, name=name, lobby=lobby.to_json()))
+        self.rooms[code] = Room(self, code, name, rules, seed, lobby)
+        return code, token
+
+    async def room(self, code: str) -> Room:
+        code = code.strip().upper()
+        known = self.rooms.get(code)
+        if known is not None:
+            return known
+        try:
+            loaded = await self.db(self._load, code)
+        except StoreError as e:
+            raise Refusal(f"no table {code[:16]!r} here; check the code") from e
+        room = self.rooms.setdefault(code, loaded)
+        room.kick()
+        return room
+
+    def _load(self, code: str) -> Room:
+        st = self.store.stored(code)
+        lobby = Lobby.from_json(st.lobby, st.rules.players)
+        table = None
+        if lobby.started:
+            table = self.store.load(code)
+        return Room(self, code, st.name, st.rules, st.seed, lobby, table, len(st.actions), st.finished is not None)
+
+    async def restore(self) -> int:
+        """Load every table whose game is not over, and let its bots play on; how many."""
+        codes = await self.db(lambda: self.store.codes(finished=False))
+        for code in codes:
+            try:
+                await self.room(code)
+            except Refusal as e:
+                log.warning("table %s was not restored: %s", code, e.__cause__ or e)
+        return len(codes)
+
+    async def handle(self, client: Client, text: str) -> None:
+        """One message off the wire: parsed, checked, carried out, or refused with the reason."""
+        if not client.bucket.take():
+            client.drops += 1
+            if client.drops > MAX_DROPS:
+                client.send(P.Refused(reason="too many messages: the connection is closed"))
+                client.close()
+            else:
+                client.send(P.Refused(reason=f"too many messages: at most {RATE:.0f} a second; this one was dropped"))
+            return
+        try:
+            msg = P.parse_client(text)
+        except P.ProtocolError as e:
+            client.send(P.Refused(reason=str(e)))
+            return
+        try:
+            await self._dispatch(client, msg)
+        except Refusal as e:
+            client.send(P.Refused(reason=str(e)))
+
+    async def _dispatch(self, client: Client, msg: P.Intent) -> None:
+        if isinstance(msg, P.Ping):
+            client.send(P.Pong())
+            return
+        if isinstance(msg, P.Join):
+            await (await self.room(msg.table)).join(client, msg.token)
+            return
+        room = client.room
+        if room is None:
+            raise Refusal("join a table first: {\"type\": \"join\", \"v\": 1, \"table\": CODE}")
+        if isinstance(msg, P.Sit):
+            await room.sit(client, msg.seat, msg.name)
+        elif isinstance(msg, P.Stand):
+            await room.stand(client)
+        elif isinstance(msg, P.Swap):
+            await room.swap(client, msg.a, msg.b)
+        elif isinstance(msg, P.Start):
+            await room.start(client)
+        elif isinstance(msg, P.SeatBot):
+            await room.set_bot(client, msg.seat, msg.level)
+        elif isinstance(msg, P.Act):
+            await room.act(client, msg.action)
+        elif isinstance(msg, P.AskHint):
+            await room.hint(client)
+
+    def disconnect(self, client: Client) -> None:
+        room = client.room
+        if room is not None:
+            room.leave(client)
+        client.close()
