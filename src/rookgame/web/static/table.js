@@ -256,8 +256,13 @@ function renderSeats(list) {
   }
 }
 
+let seatsDrawn = null; // what the seat list was last drawn from: redrawn only when that changes
+
 function renderLobby() {
   if (!lobby) return;
+  const drawnFrom = JSON.stringify([lobby, me, levels]);
+  const fresh = drawnFrom !== seatsDrawn;
+  seatsDrawn = drawnFrom;
   const before = !lobby.started;
   $("lobby").hidden = !before;
   if (before) {
@@ -266,9 +271,9 @@ function renderLobby() {
     if (!$("my-name").value) $("my-name").value = localStorage.getItem("rook-name") || "";
     const watching = lobby.spectators ? ` · ${lobby.spectators} watching` : "";
     $("lobby-rules").textContent = `${lobby.rules} · ${lobby.players} players · ${lobby.mode} · goal ${lobby.goal}${watching}`;
-    renderSeats($("seats"));
+    if (fresh) renderSeats($("seats"));
     $("start").hidden = !me.host;
-  } else {
+  } else if (fresh) {
     renderSeats($("seats-play"));
   }
 }
@@ -290,8 +295,12 @@ function renderFelt(v, n, base) {
     if (s === v.to_act && !v.over) plate.classList.add("to-act");
     if (s === me.seat) plate.classList.add("mine");
     if (v.trick.length && s === v.winning) plate.classList.add("winning");
-    plate.append(el("div", "plate-name", seatName(s)));
+    const info = lobby ? lobby.seats[s] : null;
+    const short = info && info.kind === "bot" ? `Bot ${s + 1}` : seatName(s);
+    plate.append(el("div", "plate-name", short));
+    plate.title = seatName(s);
     const facts = [];
+    if (info && info.kind === "bot") facts.push(info.away ? `${info.name}, for ${info.away}` : info.name);
     if (s === v.dealer) facts.push("dealer");
     if (s === v.bidder) facts.push(`bid ${v.bid}`);
     else if (v.phase === "bid" && lastCall[s]) facts.push(lastCall[s]);
