@@ -3,7 +3,8 @@
     PYTHONPATH=src python benchmarks/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
 Starts ``rook serve``'s app on a free port with a throw-away SQLite database, creates a table with one
-person and three bots, and photographs the table's lobby and its play screen once it is the person's turn.
+person and three bots, and photographs the table's lobby, the nest exchange, and the play screen once it is
+the person's turn.
 """
 
 from __future__ import annotations
@@ -71,26 +72,33 @@ def main() -> None:
                 page.wait_for_selector("#seats li")
                 page.screenshot(path=str(out / f"lobby-{size}.png"), full_page=False)
                 page.click("#start")
-                # play until it is Ann's turn to play a card, taking the first choice of every bid/nest step
+                # bid the most (this seat takes the nest), photograph the nest, bury, name trump, and photograph
+                # the play screen when it is this seat's turn with cards on the table
+                nest_shot = False
                 deadline = time.time() + 30
                 while time.time() < deadline:
-                    page.wait_for_timeout(150)
-                    if page.locator("#hand .card.legal").count() and not page.locator("#actions button").count() \
-                            and page.locator("#hand .card.legal").count() < page.locator("#hand .card").count():
-                        break
+                    page.wait_for_selector("#actions button.act, #hand .card.legal")
                     acts = page.locator("#actions button.act")
-                    if acts.count():
-                        acts.first.click()
-                        continue
                     legal = page.locator("#hand .card.legal")
-                    if legal.count() and page.locator("#hand .card").count() > 9:
-                        legal.first.click()  # burying
-                        continue
-                    if legal.count() and page.locator("#felt .card.in-trick").count():
+                    if acts.count():
+                        target = acts.last if acts.first.inner_text() == "Pass" else acts.first
+                    elif (legal.first.get_attribute("aria-label") or "").startswith("Bury"):
+                        if not nest_shot:
+                            page.wait_for_timeout(100)
+                            page.screenshot(path=str(out / f"nest-{size}.png"))
+                            nest_shot = True
+                        target = legal.first
+                    elif page.locator("#felt .card.in-trick:not(.taken)").count() >= 2:
                         break
+                    else:
+                        target = legal.first
+                    handle = target.element_handle()
+                    handle.click()
+                    handle.wait_for_element_state("hidden")
                 page.wait_for_timeout(300)
                 page.screenshot(path=str(out / f"play-{size}.png"), full_page=False)
-                page.screenshot(path=str(out / f"play-{size}-full.png"), full_page=True)
+                if size == "phone":  # the whole page: the score, the auction, the pad below the table
+                    page.screenshot(path=str(out / f"play-{size}-full.png"), full_page=True)
                 ctx.close()
             browser.close()
         server.should_exit = True

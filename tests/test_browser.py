@@ -146,8 +146,7 @@ def test_one_person_and_three_bots_play_a_whole_hand(context: BrowserContext, se
     deadline = time.monotonic() + 40
     while page.locator("#pad table tr").count() < 2:
         assert time.monotonic() < deadline, f"the hand did not end; did {did}, errors {errors(page)}"
-        page.wait_for_function("document.querySelector('#actions button.act, #hand .card.legal') || "
-                               "document.querySelectorAll('#pad table tr').length > 1")
+        page.wait_for_selector("#actions button.act, #hand .card.legal, #pad table tr:nth-child(2)")
         if page.locator("#pad table tr").count() >= 2:
             break
         acts = page.locator("#actions button.act")
@@ -169,7 +168,7 @@ def test_one_person_and_three_bots_play_a_whole_hand(context: BrowserContext, se
         assert handle is not None
         handle.click()
         did[kind] = did.get(kind, 0) + 1
-        page.wait_for_function("h => !h.isConnected", arg=handle)  # every view redraws the choices
+        handle.wait_for_element_state("hidden")  # every view redraws the choices
     assert did["card"] >= 1 and did["bid"] >= 1, did
     if did["bury"]:  # this seat won the auction: it buried the nest's worth of cards and named trump
         assert did["bury"] == 5 and did["trump"] == 1, did

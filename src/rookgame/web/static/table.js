@@ -370,7 +370,13 @@ function renderPlay() {
       acts.append(b);
     }
   }
-  if (burying) acts.prepend(el("p", "prompt", "Choose a card to bury (one at a time): pick from your hand and the nest."));
+  if (burying) {
+    const others = v.hand_sizes.filter((_, s) => s !== me.seat);
+    const left = others.length ? v.hand.length - Math.max(...others) : 0;
+    const more = v.buried && v.buried.length ? " more" : "";
+    const count = left > 0 ? `${left}${more} card${left === 1 ? "" : "s"}` : "cards";
+    acts.prepend(el("p", "prompt", `The nest is in your hand (marked "nest"): choose ${count} to bury, one at a time.`));
+  }
   else if (mine && cardActs.size) acts.prepend(el("p", "prompt", "Play a highlighted card."));
 
   // the hand (and the nest, for the bidder who holds it)
@@ -386,7 +392,7 @@ function renderPlay() {
     b.dataset.key = `card:${c}`;
     b.tabIndex = -1;
     const action = cardActs.get(c);
-    if (nestExtra.includes(c)) b.classList.add("from-nest");
+    if (nestExtra.includes(c) || (v.phase === "nest" && v.nest && v.nest.includes(c))) b.classList.add("from-nest");
     if (action !== undefined) {
       b.classList.add("legal");
       b.setAttribute("aria-label", burying ? `Bury ${cardName(c)}` : cardName(c));
