@@ -84,6 +84,8 @@ def main() -> None:
                         target = acts.last if acts.first.inner_text() == "Pass" else acts.first
                     elif (legal.first.get_attribute("aria-label") or "").startswith("Bury"):
                         if not nest_shot:
+                            page.mouse.move(0, 0)
+                            page.evaluate("window.scrollTo(0, 0)")
                             page.wait_for_timeout(100)
                             page.screenshot(path=str(out / f"nest-{size}.png"))
                             nest_shot = True
@@ -95,6 +97,8 @@ def main() -> None:
                     handle = target.element_handle()
                     handle.click()
                     handle.wait_for_element_state("hidden")
+                page.mouse.move(0, 0)
+                page.evaluate("window.scrollTo(0, 0)")
                 page.wait_for_timeout(300)
                 page.screenshot(path=str(out / f"play-{size}.png"), full_page=False)
                 if size == "phone":  # the whole page: the score, the auction, the pad below the table

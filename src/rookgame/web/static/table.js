@@ -173,11 +173,15 @@ function render() {
     const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
     if (again) { again.focus(); return; }
   }
-  if ((key || wasInHand) && (document.activeElement === document.body || !document.activeElement)) {
+  // the focused control went away (a choice made, a button disabled): the keyboard goes to the next choice
+  const lost = lastFocus && (!lastFocus.isConnected || lastFocus.disabled);
+  if ((key || wasInHand || lost) && (document.activeElement === document.body || !document.activeElement)) {
     const target = $("actions").querySelector("button") || $("hand").querySelector('[tabindex="0"]') || $("hint");
-    if (target && !target.hidden) target.focus();
+    if (target && !target.hidden && !target.disabled) target.focus();
   }
 }
+let lastFocus = null;
+document.addEventListener("focusin", (e) => { lastFocus = e.target; });
 
 function renderRules() {
   if (!lobby) return;
@@ -313,6 +317,7 @@ function renderFelt(v, n, base) {
     felt.append(plate);
   }
   // the trick on the table, each card before the seat that played it; or the trick just taken
+  const narrow = felt.clientWidth < 500;
   let cards = v.trick, leader = v.leader, old = false;
   if (!cards.length && v.last) { [leader, cards] = v.last; old = true; }
   cards.forEach((c, i) => {
@@ -322,7 +327,7 @@ function renderFelt(v, n, base) {
     if (old) card.classList.add("taken");
     if ((old && s === v.last[2]) || (!old && s === v.winning)) card.classList.add("best");
     card.setAttribute("aria-label", `${seatName(s)}: ${cardName(c)}`);
-    place(card, (s - base + n) % n, n, 19, 15);
+    place(card, (s - base + n) % n, n, narrow ? 13 : 19, 15);
     felt.append(card);
   });
   let note = "";
