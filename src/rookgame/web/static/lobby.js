@@ -1,0 +1,131 @@
+// The front page: create a table (POST /api/tables) or join one by its code.
+const $ = (id) => document.getElementById(id);
+let options = { presets: [], levels: [], fill: "heuristic" };
+let rulesText = null; // an uploaded house-rules file's text
+let filePlayers = null;
+
+function option(value, text) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  return o;
+}
+
+function players() {
+  if (useFile() && filePlayers) return filePlayers;
+  const p = options.presets.find((x) => x.name === $("preset").value);
+  return p ? p.players : 4;
+}
+
+function useFile() {
+  return document.querySelector('input[name="rules-kind"]:checked').value === "file";
+}
+
+function drawSeats() {
+  const list = $("seat-plan");
+  const old = [...list.querySelectorAll("select")].map((s) => s.value);
+  list.replaceChildren();
+  const n = players();
+  for (let s = 0; s < n; s++) {
+    const li = document.createElement("li");
+    const id = `plan-${s}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = `Seat ${s + 1}`;
+    const sel = document.createElement("select");
+    sel.id = id;
+    sel.append(option("me", "You"), option("open", "Open (for a person)"));
+    for (const lv of options.levels) sel.append(option(lv, `Bot: ${lv}`));
+    sel.value = old[s] ?? (s === 0 ? "me" : "open");
+    sel.addEventListener("change", () => {
+      if (sel.value === "me") for (const other of list.querySelectorAll("select")) if (other !== sel && other.value === "me") other.value = "open";
+    });
+    li.append(label, sel);
+    list.append(li);
+  }
+  const p = options.presets.find((x) => x.name === $("preset").value);
+  $("goal").placeholder = p && !useFile() ? `${p.goal}` : "";
+}
+
+async function load() {
+  $("your-name").value = localStorage.getItem("rook-name") || "";
+  try {
+    options = await (await fetch("/api/options")).json();
+  } catch (e) {
+    $("create-error").textContent = "The server did not answer; reload the page.";
+    return;
+  }
+  for (const p of options.presets) $("preset").append(option(p.name, `${p.label} (${p.players} players, ${p.mode})`));
+  for (const lv of options.levels) $("fill").append(option(lv, lv));
+  $("fill").value = options.fill;
+  drawSeats();
+}
+
+function playersInToml(text) {
+  const m = /^\s*players\s*=\s*(\d+)/m.exec(text);
+  if (m) return Number(m[1]);
+  const pre = /^\s*preset\s*=\s*"([^"]+)"/m.exec(text);
+  const p = pre && options.presets.find((x) => x.name === pre[1]);
+  return p ? p.players : null;
+}
+
+$("preset").addEventListener("change", () => {
+  document.querySelector('input[name="rules-kind"][value="preset"]').checked = true;
+  drawSeats();
+});
+for (const r of document.querySelectorAll('input[name="rules-kind"]')) r.addEventListener("change", drawSeats);
+$("rules-file").addEventListener("change", () => {
+  const f = $("rules-file").files[0];
+  rulesText = null;
+  filePlayers = null;
+  $("rules-note").textContent = "";
+  if (!f) return;
+  const reader = new FileReader();
+  reader.onload = () => {
+    rulesText = String(reader.result);
+    filePlayers = playersInToml(rulesText);
+    document.querySelector('input[name="rules-kind"][value="file"]').checked = true;
+    $("rules-note").textContent = `${f.name}: ${rulesText.length} characters` + (filePlayers ? `, ${filePlayers} players` : "");
+    drawSeats();
+  };
+  reader.onerror = () => { $("rules-note").textContent = "That file could not be read."; };
+  reader.readAsText(f);
+});
+
+$("join-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const code = $("join-code").value.trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
+  if (code) location.href = `/t/${encodeURIComponent(code)}`;
+});
+
+$("create-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const err = $("create-error");
+  err.textContent = "";
+  const seats = [...$("seat-plan").querySelectorAll("select")].map((s) => s.value);
+  const name = $("your-name").value.trim();
+  const body = { name: $("table-name").value.trim(), seats, fill: $("fill").value };
+  if (name) { body.your_name = name; localStorage.setItem("rook-name", name); }
+  if (useFile()) {
+    if (rulesText === null) { err.textContent = "Choose a house-rules file first (or pick a preset)."; return; }
+    body.rules_file = rulesText;
+    body.preset = null;
+  } else {
+    body.preset = $("preset").value;
+  }
+  const goal = $("goal").value.trim();
+  if (goal) body.goal = Number(goal);
+  let answer;
+  try {
+    const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    answer = await r.json();
+    if (!r.ok) { err.textContent = answer.error || `refused (${r.status})`; return; }
+  } catch (x) {
+    err.textContent = "The server did not answer; try again.";
+    return;
+  }
+  localStorage.setItem(`rook-token-${answer.code}`, answer.token);
+  location.href = `/t/${encodeURIComponent(answer.code)}`;
+});
+
+load();
