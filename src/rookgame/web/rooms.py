@@ -234,16 +234,29 @@ class Room:
         return P.view_message(view, pad=pad, hand_number=len(m.hands) + (0 if m.is_over else 1), over=m.is_over,
                               winner=m.winner)
 
-    def push(self, client: Client) -> None:
-        """Bring ``client`` up to date: its view and the events it has not heard."""
-        if self.table is None:
+    def push(self, client: Client, memo: dict[int | None, tuple[list[dict[str, Any]], str, dict[int, str]]] | None
+             = None) -> None:
+        """Bring ``client`` up to date: its view and the events it has not heard.
+
+        ``memo``: what one broadcast has already made per seat (the events, the view's text, each event's
+        text), so the clients of one seat (all the spectators) share one computation of each."""
+        table = self.table
+        if table is None:
             return
         seat = client.seat
-        events = self.table.events(seat, client.heard)
-        for i, event in enumerate(events, client.heard):
-            client.send(P.Event(n=i, event=event))
-        client.heard += len(events)
-        client.send(P.ViewUpdate(view=self.view_for(seat)))
+        if memo is None:
+            memo = {}
+        made = memo.get(seat)
+        if made is None:
+            made = memo[seat] = (table.events(seat), P.dump(P.ViewUpdate(view=self.view_for(seat))), {})
+        events, view_text, texts = made
+        for i in range(client.heard, len(events)):
+            text = texts.get(i)
+            if text is None:
+                text = texts[i] = P.dump(P.Event(n=i, event=events[i]))
+            client.send_text(text)
+        client.heard = max(client.heard, len(events))
+        client.send_text(view_text)
 
     def broadcast_lobby(self) -> None:
         msg = P.dump(self.lobby_message())
@@ -251,8 +264,9 @@ class Room:
             c.send_text(msg)
 
     def broadcast_game(self) -> None:
+        memo: dict[int | None, tuple[list[dict[str, Any]], str, dict[int, str]]] = {}
         for c in list(self.clients):
-            self.push(c)
+            self.push(c, memo)
 
     def tell(self, text: str) -> None:
         msg = P.dump(P.Info(text=text))
