@@ -391,3 +391,7 @@ def main() -> None:
                        "This is a bug in rook; please report it with the command that caused it "
                        "(ROOK_DEBUG=1 shows the traceback).", style="red"))
         raise SystemExit(INTERNAL_ERROR) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..rules import MAX_FILE_BYTES, PRESETS, RulesError, from_mapping, loads
 from . import protocol as P
 from .history import History
-from .rooms import DEFAULT_FILL, LEVELS, Client, Hub, Refusal
+from .rooms import DEFAULT_FILL, LEVELS, RATE, Client, Hub, Refusal
 from .store import Store, StoreError
 
 log = logging.getLogger("rookgame.web")
@@ -54,12 +54,13 @@ class CreateTable(BaseModel):
     goal: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
     seats: list[Annotated[str, Field(max_length=20)]] | None = None  # per seat: "me", "open" or a bot level
     fill: Annotated[str, Field(max_length=20)] = DEFAULT_FILL
-    your_name: Annotated[str, Field(max_length=40)] | None = None
+    your_name: Annotated[str, Field(max_length=20)] | None = None
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: tuple[str, ...] = (),
-               bot_workers: int = 2) -> FastAPI:
-    """The app, on the store at ``db`` (an SQLAlchemy URL; default ``~/.rook/rook.db``)."""
+               bot_workers: int = 2, rate: float = RATE) -> FastAPI:
+    """The app, on the store at ``db`` (an SQLAlchemy URL; default ``~/.rook/rook.db``); ``rate``: the
+    messages a second one connection may send (tests that play at machine speed raise it)."""
     store = Store(db)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
     history = History(store)
@@ -179,7 +180,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             await ws.close(code=1008, reason="this page's origin may not play here")
             return
         await ws.accept()
-        client = Client()
+        client = Client(rate)
         writer = asyncio.create_task(_write(ws, client))
         try:
             while not client.closed:
@@ -239,7 +240,9 @@ def serve(host: str, port: int, db: str | None, *, open_browser: bool = True, bo
     print("rook: stop with Ctrl+C; every table is kept and resumes when you serve again", flush=True)
     if open_browser:
         _open_browser(url)
+    # No per-message deflate: a view is a few hundred bytes, and compressing each cost the loop 14% under load.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_FRAME, ws_ping_interval=20,
+                ws_per_message_deflate=False,
                 ws_ping_timeout=20)
 
 

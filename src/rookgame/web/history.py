@@ -7,11 +7,13 @@ a finished game's cards may all be seen.  Each is rebuilt once from its log and 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from .. import actions as A
 from ..cards import card_str, cards_of
 from ..record import game_record, record_line, replay_record
+from ..rules import RuleSet
 from ..state import Hand
 from ..table import Human, Table
 from ..tui.words import score_pad
@@ -40,7 +42,8 @@ class History:
         if st.finished is None:
             raise StoreError(f"table {code} has not finished its game")
         table = self.store.load(code)
-        done = Finished(code, st.name, st.finished.isoformat(timespec="seconds"), table)
+        when = st.finished if st.finished.tzinfo else st.finished.replace(tzinfo=UTC)  # SQLite keeps no zone
+        done = Finished(code, st.name, when.astimezone(UTC).isoformat(timespec="seconds"), table)
         self._kept[code] = done
         return done
 
@@ -55,7 +58,7 @@ class History:
             m = g.table.match
             out.append({"code": g.code, "name": g.name, "finished": g.finished, "rules": m.rules.label,
                         "players": g.table.names, "people": g.table.humans, "winner": m.winner,
-                        "totals": list(m.totals), "hands": len(m.hands)})
+                        "totals": list(m.totals), "hands": len(m.hands), **_sides(m.rules)})
         return out
 
     def record(self, code: str) -> str:
@@ -71,15 +74,17 @@ class History:
 
         def before(number: int, hand: Hand, seat: int, action: int, trick: int | None, totals: list[int]) -> None:
             frames.append({"hand": number, "seat": seat, "action": A.action_str(action), "dealer": hand.dealer,
-                           "hands": [[str(c) for c in cards_of(h)] for h in hand.hands],
-                           "nest": [str(c) for c in cards_of(hand.nest)] if hand.nest else [],
+                           "hands": [[card_str(c) for c in cards_of(h)] for h in hand.hands],
+                           "nest": [card_str(c) for c in cards_of(hand.nest)] if hand.nest else [],
                            "trick": [card_str(c) for c in hand.trick], "leader": hand.leader,
                            "bidder": hand.bidder, "bid": hand.bid, "trump": hand.trump, "tricks": len(hand.tricks),
+                           "partner_cards": [card_str(c) for c in hand.partner_cards],
                            "totals": list(totals)})
 
         replay_record(rec, 1, before=before)
         return {"code": g.code, "name": g.name, "players": g.table.names, "rules": g.table.rules.label,
-                "winner": rec["winner"], "steps": frames}
+                "people": g.table.humans, "winner": rec["winner"], "totals": list(g.table.match.totals),
+                **_sides(g.table.rules), "steps": frames}
 
     def stats(self) -> list[dict[str, Any]]:
         """Per person (by name): games played and won, hands bid, made and set, points per hand."""
@@ -113,3 +118,9 @@ class History:
             p["points_per_hand"] = round(p["points"] / p["hands"], 1) if p["hands"] else 0.0
             out.append(p)
         return out
+
+
+def _sides(rules: RuleSet) -> dict[str, Any]:
+    """The scoring sides: which seats each total belongs to (call-partner: each seat its own)."""
+    return {"mode": rules.mode,
+            "sides": [[s for s in range(rules.players) if rules.side_of(s) == k] for k in range(rules.num_sides)]}

@@ -117,6 +117,7 @@ class SeatInfo(_Message):
     name: str | None  # the person's name, or the bot's level
     connected: bool  # a person with a connection open now (a bot: always)
     away: str | None = None  # the person whose seat a bot holds for now (the host gave it back later)
+    free: bool = False  # a bot seat a newcomer may take once the game has started
 
 
 class RuleLine(_Message):
@@ -136,6 +137,7 @@ class Lobby(_Message):
     players: int
     goal: int
     mode: str  # partners / individual / call-partner
+    fill: str  # the bot that takes the seats still open at the start, and those left
     rules_words: list[RuleLine]
     seats: list[SeatInfo]
     spectators: int
@@ -180,6 +182,7 @@ class ViewMessage(_Message):
     step: str
     nest: list[str] | None
     buried: list[str] | None
+    to_bury: int  # cards the bidder has still to lay aside (0 outside the burial)
     trump: int
     partner_cards: list[str]
     known_partners: list[int]
@@ -315,7 +318,8 @@ def view_message(view: View, *, pad: Sequence[PadRow] = (), hand_number: int = 1
         hand=[str(c) for c in view.hand], hand_sizes=list(view.hand_sizes),
         auction=[(s, A.action_str(a)) for s, a in view.auction], bidder=view.bidder, bid=view.bid,
         step=view.step, nest=None if view.nest is None else [str(c) for c in view.nest],
-        buried=None if view.buried is None else [str(c) for c in view.buried], trump=view.trump,
+        buried=None if view.buried is None else [str(c) for c in view.buried],
+        to_bury=rules.nest_size - view.buried_count if view.step == "bury" else 0, trump=view.trump,
         partner_cards=[card_str(c) for c in view.partner_cards], known_partners=list(view.known_partners),
         tricks=[(lead, [card_str(c) for c in cards], w) for lead, cards, w in view.reviewable], last=last,
         trick_count=len(view.tricks), trick=[card_str(c) for c in view.trick], leader=view.leader,

@@ -144,12 +144,12 @@ class Bucket:
 class Client:
     """One open connection (a seat's or a spectator's) and what it has been told."""
 
-    def __init__(self) -> None:
+    def __init__(self, rate: float = RATE) -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(MAX_QUEUE)
         self.room: Room | None = None
         self.token: str | None = None
         self.heard = 0  # events sent, in this client's stream
-        self.bucket = Bucket()
+        self.bucket = Bucket(rate, max(BURST, rate * 3))
         self.drops = 0
         self.hinting = False
         self.closed = False
@@ -211,13 +211,14 @@ class Room:
                 seats.append(P.SeatInfo(seat=s, kind="person", name=person.name, connected=s in connected))
             elif st.kind == "bot":
                 seats.append(P.SeatInfo(seat=s, kind="bot", name=st.level, connected=True,
-                                        away=person.name if person is not None else None))
+                                        away=person.name if person is not None else None, free=st.free))
             else:
                 seats.append(P.SeatInfo(seat=s, kind="open", name=None, connected=False))
         r = self.rules
         over = self.table is not None and self.table.is_over
         return P.Lobby(code=self.code, name=self.name, rules=r.label, preset=r.preset, players=r.players, goal=r.goal,
-                       mode=r.mode, rules_words=[P.RuleLine(option=a, value=b, meaning=c) for a, b, c in rules_rows(r)],
+                       mode=r.mode, fill=self.lobby.fill,
+                       rules_words=[P.RuleLine(option=a, value=b, meaning=c) for a, b, c in rules_rows(r)],
                        seats=seats, spectators=sum(1 for c in self.clients if c.seat is None),
                        started=self.lobby.started, over=over,
                        winner=self.table.match.winner if self.table is not None and over else None)
@@ -633,7 +634,8 @@ class Hub:
                 client.send(P.Refused(reason="too many messages: the connection is closed"))
                 client.close()
             else:
-                client.send(P.Refused(reason=f"too many messages: at most {RATE:.0f} a second; this one was dropped"))
+                client.send(P.Refused(reason=f"too many messages: at most {client.bucket.rate:.0f} a second; "
+                                             "this one was dropped"))
             return
         try:
             msg = P.parse_client(text)

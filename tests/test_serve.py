@@ -1,0 +1,113 @@
+"""`rook serve` as a family runs it: a real server process, killed with SIGKILL in the middle of a
+trick and started again on the same database (SQLite and PostgreSQL): the hand goes on from the
+same trick, and the player's token brings them back to their seat."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from rookgame.web.store import Store
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(db: str, port: int, home: Path) -> Iterator[subprocess.Popen[str]]:
+    env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--db", db, "--no-browser", "--pace", "0"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
+            time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def view_after(ws: ClientConnection, want: Any = None) -> dict[str, Any]:
+    """Read until a view (that satisfies ``want``) arrives."""
+    while True:
+        msg = json.loads(ws.recv(timeout=20))
+        assert msg["type"] != "refused", msg
+        if msg["type"] == "view" and (want is None or want(msg["view"])):
+            return dict(msg["view"])
+
+
+def test_a_server_killed_mid_trick_resumes_the_hand_from_the_same_trick(db_url: str, tmp_path: Path) -> None:
+    port = free_port()
+    with server(db_url, port, tmp_path) as proc:
+        made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={
+            "name": "Sunday", "your_name": "Ann", "seats": ["me", "heuristic", "heuristic", "heuristic"]}).json()
+        code, token = made["code"], made["token"]
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            ws.send(json.dumps({"type": "join", "v": 1, "table": code, "token": token}))
+            ws.send(json.dumps({"type": "start"}))
+            view = view_after(ws)
+            while not (view["phase"] == "play" and view["trick"] and view["legal"] and view["trick_count"] >= 1):
+                if view["legal"]:
+                    ws.send(json.dumps({"type": "act", "action": view["legal"][0]["action"]}))
+                view = view_after(ws)
+        logged = Store(db_url).count(code)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    assert proc.returncode == -signal.SIGKILL
+    with server(db_url, port, tmp_path) as again, connect(f"ws://127.0.0.1:{port}/ws") as ws:
+        ws.send(json.dumps({"type": "join", "v": 1, "table": code, "token": token}))
+        welcome = json.loads(ws.recv(timeout=20))
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        back = view_after(ws)
+        for key in ("hand", "trick", "leader", "auction", "bid", "bidder", "trump", "trick_count", "legal", "won",
+                    "hand_number"):
+            assert back[key] == view[key], key
+        assert Store(db_url).count(code) == logged
+        ws.send(json.dumps({"type": "act", "action": back["legal"][0]["action"]}))
+        after = view_after(ws, lambda v: v["trick_count"] > back["trick_count"] or len(v["trick"]) > len(back["trick"]))
+        assert back["legal"][0]["label"] not in after["hand"]
+        assert again.poll() is None
+
+
+def test_rook_serve_refuses_a_folder_as_its_database(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "rookgame.cli", "serve", "--db", str(tmp_path), "--no-browser"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "is a folder" in out.stderr + out.stdout
+
+
+def test_rook_serve_says_where_the_tables_are(tmp_path: Path) -> None:
+    port = free_port()
+    with server(f"sqlite:///{tmp_path / 'rook.db'}", port, tmp_path) as proc:
+        proc.terminate()
+        text = proc.communicate(timeout=20)[0]
+    assert f"tables at http://localhost:{port}/" in text and "rook.db" in text

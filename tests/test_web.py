@@ -1,0 +1,510 @@
+"""The web tables, in-process: the API, the lobby, play over the WebSocket, hidden cards on the wire.
+
+Every message the server sends here is validated against the protocol's JSON Schema; the leak
+test follows every message to every seat and a spectator through whole games and proves none
+holds a card that seat could not see at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from rookgame import log as L
+from rookgame.bots.heuristic import HeuristicPlayer
+from rookgame.cards import card_str, cards_of, mask_of
+from rookgame.state import Hand, Phase
+from rookgame.web import protocol as P
+from rookgame.web.app import create_app
+from rookgame.web.rooms import MAX_DROPS, Room
+
+VALIDATOR = jsonschema.Draft202012Validator(P.schema())
+CARD = re.compile(r"\b([BRYG](?:1[0-4]|[1-9])|RK2?)\b")
+
+
+OPEN: list[Wire] = []
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as c:
+        try:
+            yield c
+        finally:  # a socket left open keeps the app's loop waiting on it
+            while OPEN:
+                OPEN.pop().close()
+
+
+class Wire:
+    """One WebSocket as a browser tab: every message it receives is checked against the schema and kept."""
+
+    def __init__(self, client: TestClient, code: str, token: str | None = None) -> None:
+        self.cm = client.websocket_connect("/ws")
+        self.ws: WebSocketTestSession = self.cm.__enter__()
+        self.open = True
+        OPEN.append(self)
+        self.heard: list[dict[str, Any]] = []
+        self.token = token
+        self.seat: int | None = None
+        self.send({"type": "join", "v": 1, "table": code, **({"token": token} if token else {})})
+        self.until("welcome")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def recv(self) -> dict[str, Any]:
+        msg = json.loads(self.ws.receive_text())
+        VALIDATOR.validate(msg)
+        self.heard.append(msg)
+        if msg["type"] == "welcome":
+            self.seat = msg["seat"]
+            self.token = msg["token"] or self.token
+        return msg
+
+    def until(self, kind: str) -> dict[str, Any]:
+        while True:
+            msg = self.recv()
+            if msg["type"] == kind:
+                return msg
+
+    def view(self) -> dict[str, Any]:
+        return self.until("view")["view"]
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            if self in OPEN:
+                OPEN.remove(self)
+            self.cm.__exit__(None, None, None)
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def room_of(client: TestClient, code: str) -> Room:
+    room: Room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
+    return room
+
+
+# ---------------------------------------------------------------------- the API
+def test_options_list_every_preset_and_bot_level(client: TestClient) -> None:
+    data = client.get("/api/options").json()
+    assert {p["name"] for p in data["presets"]} >= {"kentucky-discard", "full-deck", "call-partner-6"}
+    assert data["levels"][:2] == ["random", "heuristic"] and "expert" in data["levels"]
+    assert client.get("/api/schema").json()["title"].startswith("rook-table protocol")
+
+
+def test_every_page_ships_inside_the_package_with_a_policy_that_runs_only_its_own_scripts(client: TestClient) -> None:
+    for path in ("/", "/t/ABCDEF", "/history", "/replay/ABCDEF"):
+        r = client.get(path)
+        assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+        assert r.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("body, says", [
+    ({"rules_file": 'ranks = "1-1000000000"'}, "ranks are 1 to 14"),
+    ({"rules_file": "goal = [[[["}, "not valid TOML"),
+    ({"preset": "chess"}, "unknown preset 'chess'"),
+    ({"preset": "full-deck", "goal": 0}, "goal"),
+    ({"seats": ["me", "open"]}, "4 seats; 2 given"),
+    ({"seats": ["me", "wizard", "open", "open"], "your_name": "Ann"}, "unknown bot level 'wizard'"),
+    ({"seats": ["me", "open", "open", "open"]}, "give your name"),
+    ({"your_name": "heuristic"}, "computer player's name"),
+    ({"your_name": "Ann\u202e"}, "control or invisible characters"),
+    ({"name": "x" * 41}, "name: String should have at most 40 characters"),
+    ({"extra": 1}, "extra: Extra inputs are not permitted"),
+])
+def test_a_bad_table_is_refused_with_what_was_wrong_and_nothing_is_made(client: TestClient, body: dict[str, Any],
+                                                                        says: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and says in r.json()["error"], r.text
+    assert client.app.state.hub.store.codes() == []  # type: ignore[attr-defined]
+
+
+def test_a_house_rules_file_is_refused_with_the_same_words_as_rook_rules(client: TestClient, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from rookgame.cli import app
+
+    bad = tmp_path / "house.toml"
+    bad.write_text('players = 4\nmin_bid = 500\n', encoding="utf-8")
+    cli = CliRunner().invoke(app, ["rules", str(bad)])
+    web = client.post("/api/tables", json={"rules_file": bad.read_text(encoding="utf-8")}).json()["error"]
+    assert cli.exit_code == 2
+    said = " ".join(web.split(": ", 1)[1].split())
+    assert said in " ".join(cli.output.split())
+
+
+def test_a_house_rules_file_and_a_goal_make_the_tables_rules(client: TestClient) -> None:
+    made = create(client, name="Kitchen", rules_file='preset = "full-deck"\nmin_bid = 100\n', goal=250,
+                  your_name="Ann")
+    lobby = client.get(f"/api/tables/{made['code']}").json()
+    assert lobby["name"] == "Kitchen" and lobby["goal"] == 250 and lobby["preset"] == "full-deck"
+    assert any(line["option"] == "min_bid" and line["value"] == "100" for line in lobby["rules_words"])
+    assert client.get("/api/tables/NOSUCH").status_code == 404
+
+
+# ---------------------------------------------------------------------- the lobby
+def test_people_sit_through_the_invite_code_and_the_host_starts_with_bots_in_the_open_seats(client: TestClient) -> None:
+    made = create(client, name="Sunday", your_name="Ann")
+    code = made["code"]
+    ann = Wire(client, code, made["token"])
+    assert ann.seat == 0 and ann.heard[0]["host"] is True and len(made["token"]) >= 32
+    bo = Wire(client, code)
+    assert bo.seat is None  # a spectator until sitting
+    bo.send({"type": "start"})
+    assert "only the host" in bo.until("refused")["reason"]
+    bo.send({"type": "sit", "seat": 0, "name": "Bo"})
+    assert "taken" in bo.until("refused")["reason"]
+    bo.send({"type": "sit", "seat": 2, "name": "ann"})
+    assert "already at this table" in bo.until("refused")["reason"]
+    bo.send({"type": "sit", "seat": 2, "name": "Bo"})
+    welcome = bo.until("welcome")
+    assert welcome["seat"] == 2 and welcome["token"] and welcome["token"] != made["token"] and not welcome["host"]
+    lobby = ann.until("lobby")
+    while [s["kind"] for s in lobby["seats"]] != ["person", "open", "person", "open"]:
+        lobby = ann.until("lobby")
+    ann.send({"type": "swap", "a": 2, "b": 3})
+    assert bo.until("welcome")["seat"] == 3
+    ann.send({"type": "bot", "seat": 1, "level": "expert"})
+    ann.send({"type": "start"})
+    view = ann.view()
+    assert view["seat"] == 0 and len(view["hand"]) == view["hand_sizes"][0] == 9
+    lobby = client.get(f"/api/tables/{code}").json()
+    assert lobby["started"] and [(s["kind"], s["name"]) for s in lobby["seats"]] == [
+        ("person", "Ann"), ("bot", "expert"), ("bot", "heuristic"), ("person", "Bo")]
+    ann.send({"type": "swap", "a": 0, "b": 1})
+    assert "before the game starts" in ann.until("refused")["reason"]
+    ann.close()
+    bo.close()
+
+
+def test_a_seat_token_brings_its_player_back_to_that_seat_and_no_other(client: TestClient) -> None:
+    a = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])
+    b = create(client, your_name="Cy", seats=["heuristic", "me", "heuristic", "heuristic"])
+    ann = Wire(client, a["code"], a["token"])
+    ann.send({"type": "start"})
+    first = ann.view()
+    ann.close()
+    back = Wire(client, a["code"], a["token"])  # a closed tab, a phone that slept
+    again = back.view()
+    assert back.seat == 0 and again["hand"] == first["hand"]
+    assert [e["event"]["op"] for e in back.heard if e["type"] == "event"][0] == "Deal"  # the stream from the start
+    stranger = Wire(client, a["code"], b["token"])  # another table's token
+    assert stranger.seat is None and "not for this table" in stranger.until("refused")["reason"]
+    stranger.send({"type": "act", "action": again["legal"][0]["action"] if again["legal"] else 0})
+    assert "watching" in stranger.until("refused")["reason"]
+    forged = Wire(client, a["code"], a["token"][:-1] + ("A" if a["token"][-1] != "A" else "B"))
+    assert forged.seat is None
+    for w in (back, stranger, forged):
+        w.close()
+
+
+def test_the_host_hands_a_missing_players_seat_to_a_bot_and_gives_it_back(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "open", "heuristic", "heuristic"])
+    code = made["code"]
+    ann = Wire(client, code, made["token"])
+    bo = Wire(client, code)
+    bo.send({"type": "sit", "seat": 1, "name": "Bo"})
+    bo.until("welcome")
+    ann.send({"type": "start"})
+    bo.close()  # Bo's phone dies
+    room = room_of(client, code)
+    ann.send({"type": "bot", "seat": 1, "level": "heuristic"})
+    lobby = ann.until("lobby")
+    while lobby["seats"][1]["kind"] != "bot":
+        lobby = ann.until("lobby")
+    assert lobby["seats"][1]["away"] == "Bo"
+    view = ann.view()
+    while not view["legal"]:  # the bot plays Bo's turns now
+        view = ann.view()
+    ann.send({"type": "bot", "seat": 1, "level": None})
+    lobby = ann.until("lobby")
+    while lobby["seats"][1]["kind"] != "person":
+        lobby = ann.until("lobby")
+    assert lobby["seats"][1]["name"] == "Bo" and room.table is not None and room.table.is_human(1)
+    ann.send({"type": "bot", "seat": 2, "level": None})
+    assert "no person to give seat 2 back to" in ann.until("refused")["reason"]
+    ann.close()
+
+
+def test_standing_up_after_the_start_leaves_a_bot_that_a_newcomer_may_replace(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "heuristic", "open", "heuristic"])
+    code = made["code"]
+    ann = Wire(client, code, made["token"])
+    ann.send({"type": "start"})
+    ann.view()
+    cy = Wire(client, code)
+    cy.send({"type": "sit", "seat": 1, "name": "Cy"})
+    assert "taken" in cy.until("refused")["reason"]
+    cy.send({"type": "sit", "seat": 2, "name": "Cy"})  # the seat that was open at the start
+    assert cy.until("welcome")["seat"] == 2
+    assert len(cy.view()["hand"]) > 0
+    ann.send({"type": "stand"})
+    assert ann.until("welcome")["seat"] is None
+    assert ann.view()["hand"] == []  # watching now
+    ann.close()
+    cy.close()
+
+
+# ---------------------------------------------------------------------- play
+def test_one_person_and_three_bots_play_a_whole_hand(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])
+    ann = Wire(client, made["code"], made["token"])
+    ann.send({"type": "start"})
+    view = ann.view()
+    acted = 0
+    while view["hand_number"] == 1:
+        if view["legal"]:
+            ann.send({"type": "act", "action": view["legal"][-1]["action"]})
+            acted += 1
+        view = ann.view()
+    assert acted >= 10 and len(view["pad"]) == 1 and view["pad"][0]["bidder"] in range(-1, 4)
+    assert sum(view["won"]) == 0 and len(view["hand"]) == 9
+
+
+def test_an_illegal_or_out_of_turn_action_is_refused_in_the_engines_words_and_changes_nothing(
+        client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "open", "open", "open"])
+    code = made["code"]
+    ann = Wire(client, code, made["token"])
+    others = []
+    for seat, name in ((1, "Bo"), (2, "Cy"), (3, "Di")):
+        w = Wire(client, code)
+        w.send({"type": "sit", "seat": seat, "name": name})
+        w.until("welcome")
+        others.append(w)
+    ann.send({"type": "start"})
+    views = [w.view() for w in [ann, *others]]
+    room = room_of(client, code)
+    assert room.table is not None
+    to_act = room.table.to_act
+    assert to_act is not None
+    idle = [ann, *others][(to_act + 1) % 4]
+    before = len(room.table.hand.history)
+    legal_for_mover = views[to_act]["legal"][0]["action"]
+    idle.send({"type": "act", "action": legal_for_mover})
+    assert "turn" in idle.until("refused")["reason"]
+    mover = [ann, *others][to_act]
+    mover.send({"type": "act", "action": 0})  # a card during the auction
+    assert mover.until("refused")["reason"]
+    assert len(room.table.hand.history) == before and room.logged == 0
+    for w in [ann, *others]:
+        w.close()
+
+
+def test_a_hint_ranks_the_seats_legal_choices_with_expected_points(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])
+    ann = Wire(client, made["code"], made["token"])
+    ann.send({"type": "start"})
+    view = ann.view()
+    while not view["legal"]:
+        view = ann.view()
+    ann.send({"type": "hint"})
+    hint = ann.until("hint")
+    legal = {c["action"] for c in view["legal"]}
+    assert hint["choices"] and {c["action"] for c in hint["choices"]} <= legal
+    points = [c["points"] for c in hint["choices"]]
+    assert points == sorted(points, reverse=True)
+
+
+def test_a_table_of_four_bots_plays_to_the_end_on_its_own_and_goes_to_the_history(client: TestClient) -> None:
+    made = create(client, seats=["heuristic"] * 4, goal=120)
+    code = made["code"]
+    watcher = Wire(client, code, made["token"])
+    watcher.send({"type": "start"})
+    view = watcher.view()
+    while not view["over"]:
+        view = watcher.view()
+    assert view["winner"] is not None and max(view["totals"]) >= 120
+    games = client.get("/api/games").json()
+    assert [g["code"] for g in games] == [code]
+    record = client.get(f"/api/games/{code}/record")
+    assert record.status_code == 200 and json.loads(record.text)["format"] == "rook-record/1"
+
+
+def test_a_game_in_progress_is_not_served_by_the_history(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])
+    ann = Wire(client, made["code"], made["token"])
+    ann.send({"type": "start"})
+    ann.view()
+    for path in ("record", "steps"):
+        r = client.get(f"/api/games/{made['code']}/{path}")
+        assert r.status_code == 404 and "has not finished" in r.json()["error"]
+
+
+# ---------------------------------------------------------------------- the wire's defences
+def test_a_page_of_another_site_may_not_open_a_table_socket(client: TestClient) -> None:
+    with pytest.raises(WebSocketDisconnect) as e, \
+            client.websocket_connect("/ws", headers={"origin": "https://evil.example"}) as ws:
+        ws.receive_text()
+    assert e.value.code == 1008
+    with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
+        ws.send_text('{"type": "ping"}')
+        assert json.loads(ws.receive_text())["type"] == "pong"
+
+
+def test_hostile_messages_are_refused_and_the_server_serves_everyone_else(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0)) as client:  # the real rate limit
+        try:
+            hostile_messages(client)
+        finally:
+            while OPEN:
+                OPEN.pop().close()
+
+
+def hostile_messages(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])
+    ann = Wire(client, made["code"], made["token"])
+    with client.websocket_connect("/ws") as bad:
+        for text in ("{", "[]", '{"type": "act", "action": true}', "x" * 5000, '{"type": "join", "v": 9, "table": "A"}',
+                     '{"type": "sit", "seat": 1, "name": "Eve"}', '{"type": "join", "v": 1, "table": "NOSUCH"}'):
+            bad.send_text(text)
+            reply = json.loads(bad.receive_text())
+            VALIDATOR.validate(reply)
+            assert reply["type"] == "refused" and reply["reason"]
+        bad.send_bytes(b"\xff\xfe\x00")
+        assert json.loads(bad.receive_text())["type"] == "refused"
+        flood = 0
+        for _ in range(MAX_DROPS + 60):
+            try:
+                bad.send_text('{"type": "ping"}')
+                reply = json.loads(bad.receive_text())
+            except WebSocketDisconnect:
+                break
+            flood += reply["type"] == "refused" and "too many messages" in reply["reason"]
+        assert flood > 0
+    ann.send({"type": "ping"})
+    assert ann.until("pong")
+    assert room_of(client, made["code"]).logged == 0
+
+
+# ---------------------------------------------------------------------- hidden cards on the wire
+def seen_cards(hand: Hand, seat: int | None) -> set[str]:
+    """Every card ``seat`` (None: a spectator) may know of in ``hand`` as it stands: worked out from
+    the rules, not from the views the server sends."""
+    rules = hand.rules
+    deal = L.operations(hand)[0]
+    assert isinstance(deal, L.Deal)
+    seen = {card_str(c) for c in hand.partner_cards}
+    if seat is not None:
+        held = deal.hands[seat]
+        assert held is not None
+        seen |= {str(c) for c in held}
+    for _, cards, _ in hand.tricks:
+        seen |= {card_str(c) for c in cards}
+    seen |= {card_str(c) for c in hand.trick}
+    named = hand.bidder >= 0 and hand.phase != Phase.THROWN_IN
+    if named and (rules.nest_shown or (seat == hand.bidder and hand.nest_taken())):
+        seen |= {card_str(c) for c in cards_of(hand.nest)}
+    if rules.show_buried_trump and hand.phase >= Phase.PLAY and hand.trump >= 0 and hand.tables is not None:
+        seen |= {card_str(c) for c in cards_of(mask_of(hand.buried) & hand.tables.suit_mask[hand.trump])}
+    return seen
+
+
+def cards_in(value: Any) -> set[str]:
+    """The cards a message names, past the choices of a partner call (which name any card, not its holder)."""
+    if isinstance(value, str):
+        return set() if value.startswith("partner ") else set(CARD.findall(value))
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for k, v in value.items() if k != "rules_words"), set())
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value), set())
+    return set()
+
+
+LEAK_TABLES = [
+    pytest.param({"preset": "kentucky-discard", "goal": 150}, id="kentucky-discard"),
+    pytest.param({"preset": "full-deck", "goal": 150}, id="full-deck"),
+    pytest.param({"preset": "cutthroat", "goal": 100}, id="cutthroat"),
+    pytest.param({"preset": "call-partner-5", "goal": 120}, id="call-partner-5"),
+    pytest.param({"preset": "double-bird", "goal": 150}, id="double-bird"),
+    pytest.param({"rules_file": 'preset = "kentucky-discard"\nnest_shown = true\nshow_buried_trump = true\n',
+                  "goal": 150}, id="nest-shown-house-rules"),
+]
+
+
+@pytest.mark.parametrize("body", LEAK_TABLES)
+def test_no_message_to_any_seat_or_spectator_holds_a_card_it_could_not_see(client: TestClient,
+                                                                           body: dict[str, Any]) -> None:
+    players = client.get("/api/tables/" + create(client, your_name="P0", **body)["code"]).json()["players"]
+    made = create(client, your_name="P0", seats=["me"] + ["open"] * (players - 1), **body)
+    code = made["code"]
+    seats = [Wire(client, code, made["token"])]
+    for s in range(1, players):
+        w = Wire(client, code)
+        w.send({"type": "sit", "seat": s, "name": f"P{s}"})
+        w.until("welcome")
+        seats.append(w)
+    spectator = Wire(client, code)
+    room = room_of(client, code)
+    seats[0].send({"type": "start"})
+    table = room.table
+    while table is None:
+        seats[0].recv()
+        table = room.table
+    bots = [HeuristicPlayer(s) for s in range(players)]
+    wires: list[tuple[Wire, int | None]] = [(w, s) for s, w in enumerate(seats)] + [(spectator, None)]
+    checked = 0
+    rejoined = False
+
+    def drain_and_check() -> None:
+        nonlocal checked
+        m = table.match
+        for w, seat in wires:
+            while True:
+                msg = w.recv()
+                assert msg["type"] != "refused", msg
+                if msg["type"] == "event":
+                    number = msg["event"]["hand"]
+                    hand = m.hands[number - 1] if number <= len(m.hands) else m.hand
+                else:
+                    hand = m.hand if not m.is_over else m.hands[-1]
+                leaked = cards_in(msg) - seen_cards(hand, seat)
+                assert not leaked, f"{msg['type']} to seat {seat} holds {sorted(leaked)}: {msg}"
+                checked += 1
+                if msg["type"] == "view":
+                    break
+
+    def rejoin(s: int) -> None:
+        """A phone that slept: it hears the whole stream again, finished hands included."""
+        seats[s].close()
+        seats[s] = Wire(client, code, seats[s].token)
+        wires[s] = (seats[s], s)
+        m = table.match
+        while True:
+            msg = seats[s].recv()
+            number = msg["event"]["hand"] if msg["type"] == "event" else len(m.hands) + (0 if m.is_over else 1)
+            hand = m.hands[number - 1] if number <= len(m.hands) else m.hand
+            assert not cards_in(msg) - seen_cards(hand, s), msg
+            if msg["type"] == "view":
+                return
+
+    drain_and_check()
+    while not table.is_over:
+        seat = table.to_act
+        assert seat is not None
+        action = bots[seat].act(table.view(seat))
+        seats[seat].send({"type": "act", "action": action})
+        drain_and_check()
+        if not rejoined and table.hand.phase == Phase.PLAY and (table.match.hands or len(table.hand.tricks) == 2):
+            rejoin(1)
+            rejoined = True
+    rejoin(1)  # after the game: the whole stream again, every hand of it finished
+    assert checked > 200 and rejoined
+    for w, _ in wires:
+        w.close()
