@@ -59,9 +59,11 @@ if prof:
     signal.signal(signal.SIGTERM, done)  # uvicorn re-raises the signal after its shutdown
     prof.enable()
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=MAX_WS_FRAME,
-            ws_ping_interval=20, ws_ping_timeout=20, backlog=4096)
+            ws_ping_interval=20, ws_ping_timeout=20, backlog=4096,
+            ws_per_message_deflate=os.environ.get("ROOK_LOAD_DEFLATE") == "1")  # off, as in rook serve
 """
 CLK = os.sysconf("SC_CLK_TCK")
+IN_STEP = False  # --pings-in-step
 
 
 def raise_nofile(n: int = 16384) -> None:
@@ -239,7 +241,8 @@ async def spectator(server: Server, code: str, stats: Stats, stop: asyncio.Event
                 await ws.send(json.dumps({"type": "join", "v": 1, "table": code}))
 
                 async def pinger() -> None:
-                    await asyncio.sleep(random.uniform(0, ping_every))  # real tabs do not ping in step
+                    if not IN_STEP:
+                        await asyncio.sleep(random.uniform(0, ping_every))  # real tabs do not ping in step
                     while True:
                         await asyncio.sleep(ping_every)
                         await ws.send('{"type": "ping"}')
@@ -337,10 +340,13 @@ def main() -> None:
     ap.add_argument("--human-delay", type=float, default=0.5)
     ap.add_argument("--bot-workers", type=int, default=2)
     ap.add_argument("--ping-every", type=float, default=20.0)
+    ap.add_argument("--pings-in-step", action="store_true", help="the worst case: every idle socket pings at once")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="write the results here")
     ap.add_argument("--profile", help="run the server's event loop under cProfile and write its stats here")
     args = ap.parse_args()
+    global IN_STEP
+    IN_STEP = args.pings_in_step
     raise_nofile()
     bot_delay = args.bot_delay if args.bot_delay is not None else (0.5 if args.mode == "human" else 0.0)
     results = []

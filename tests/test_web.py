@@ -475,7 +475,7 @@ def test_no_message_to_any_seat_or_spectator_holds_a_card_it_could_not_see(clien
                 else:
                     hand = m.hand if not m.is_over else m.hands[-1]
                 leaked = cards_in(msg) - seen_cards(hand, seat)
-                assert not leaked, f"{msg['type']} to seat {seat} holds {sorted(leaked)}: {msg}"
+                assert not leaked, f"{msg['type']} to seat {seat} holds {sorted(leaked)} (deal seed {room.seed}): {msg}"
                 checked += 1
                 if msg["type"] == "view":
                     break
@@ -508,3 +508,20 @@ def test_no_message_to_any_seat_or_spectator_holds_a_card_it_could_not_see(clien
     assert checked > 200 and rejoined
     for w, _ in wires:
         w.close()
+
+
+def test_a_rejoin_hears_a_long_game_whole_however_many_messages_it_takes(client: TestClient,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rookgame.web import rooms
+
+    monkeypatch.setattr(rooms, "MAX_QUEUE", 20)  # a slow client is let go past 20 unread; a replay is not
+    made = create(client, seats=["heuristic"] * 4, goal=150)
+    host = Wire(client, made["code"], made["token"])
+    host.send({"type": "start"})
+    while not host.view()["over"]:
+        pass
+    host.close()
+    back = Wire(client, made["code"], made["token"])
+    view = back.view()
+    events = [m for m in back.heard if m["type"] == "event"]
+    assert view["over"] and len(events) > 60 and [e["n"] for e in events] == list(range(len(events)))

@@ -206,6 +206,7 @@ async def _write(ws: WebSocket, client: Client) -> None:
     with contextlib.suppress(Exception):
         while True:
             text = await client.queue.get()
+            client.taken()
             if text is None:
                 await ws.close()
                 return

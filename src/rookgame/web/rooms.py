@@ -46,7 +46,7 @@ T = TypeVar("T")
 
 LEVELS = tuple(REGISTRY)  # the bots a seat may be given
 DEFAULT_FILL = "heuristic"
-MAX_QUEUE = 512  # messages waiting for one slow client before it is dropped
+MAX_QUEUE = 512  # messages waiting for one slow client before it is dropped (past a (re)join's replay)
 RATE = 10.0  # messages a second a client may send, on average
 BURST = 30.0  # and at once
 MAX_DROPS = 200  # messages over the rate before the connection is closed
@@ -145,7 +145,8 @@ class Client:
     """One open connection (a seat's or a spectator's) and what it has been told."""
 
     def __init__(self, rate: float = RATE) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(MAX_QUEUE)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()  # bounded by send_text, not by the queue
+        self.replaying = 0  # messages of a (re)join's replay still in the queue
         self.room: Room | None = None
         self.token: str | None = None
         self.heard = 0  # events sent, in this client's stream
@@ -157,23 +158,30 @@ class Client:
     def send(self, message: P._Message) -> None:
         self.send_text(P.dump(message))
 
-    def send_text(self, text: str) -> None:
+    def send_text(self, text: str, *, replay: bool = False) -> None:
+        """Queue ``text``; a client that has ``MAX_QUEUE`` messages unread is let go rather than hold
+        the table.  ``replay``: part of the game's stream heard again on a (re)join, which may be long."""
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:  # a client that does not read: let it go rather than hold the table
+        if replay:
+            self.replaying += 1
+        elif self.queue.qsize() - self.replaying >= MAX_QUEUE:
             self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def taken(self) -> None:
+        """The writer took one message off the queue (counted against the replay first: a close bound is enough)."""
+        if self.replaying:
+            self.replaying -= 1
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            while True:
-                try:
-                    self.queue.put_nowait(None)
-                    return
-                except asyncio.QueueFull:
-                    self.queue.get_nowait()
+            while not self.queue.empty():  # what it has not read is of no use now
+                self.queue.get_nowait()
+            self.replaying = 0
+            self.queue.put_nowait(None)
 
     @property
     def person(self) -> Person | None:
@@ -251,11 +259,12 @@ class Room:
         if made is None:
             made = memo[seat] = (table.events(seat), P.dump(P.ViewUpdate(view=self.view_for(seat))), {})
         events, view_text, texts = made
+        replay = len(events) - client.heard > 1  # a (re)join's stream, not one move's events
         for i in range(client.heard, len(events)):
             text = texts.get(i)
             if text is None:
                 text = texts[i] = P.dump(P.Event(n=i, event=events[i]))
-            client.send_text(text)
+            client.send_text(text, replay=replay)
         client.heard = max(client.heard, len(events))
         client.send_text(view_text)
 

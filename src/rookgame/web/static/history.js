@@ -1,183 +1,167 @@
 // /history: finished games, players' statistics and a chart of points per hand.
 // Everything from the server (names above all) is hostile input: it goes into the page only as text
 // (textContent, createTextNode, setAttribute), never as markup.
-"use strict";
+import { el } from "/static/dom.js";
 
-(function () {
-  const SVG = "http://www.w3.org/2000/svg";
+const SVG = "http://www.w3.org/2000/svg";
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") node.className = v;
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const c of children) {
-      if (c === null || c === undefined || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
+function svg(tag, attrs, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+// The seats of each side: one side per seat when there is a total per seat, else partners (seat % sides).
+function sidesOf(players, ntotals) {
+  if (!ntotals || ntotals === players.length) return players.map((_, i) => [i]);
+  const sides = Array.from({ length: ntotals }, () => []);
+  players.forEach((_, i) => sides[i % ntotals].push(i));
+  return sides;
+}
+
+// Times from the store are UTC; one without an offset (SQLite keeps none) is read as UTC too.
+function parseTime(iso) {
+  if (typeof iso !== "string") return null;
+  const t = /[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : iso + "Z";
+  const d = new Date(t);
+  return isNaN(d.getTime()) ? null : d;
+}
+
+function when(iso) {
+  const d = parseTime(iso);
+  const text = d ? d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : String(iso || "");
+  return el("time", { datetime: d ? d.toISOString() : null }, text);
+}
+
+function playerName(game, seat) {
+  const name = game.players[seat];
+  const person = Array.isArray(game.people) ? game.people.includes(seat) : true;
+  const twice = game.players.filter((m) => m === name).length > 1;
+  const notes = [person ? "" : "bot", twice ? `seat ${seat + 1}` : ""].filter(Boolean);
+  return notes.length ? `${name} (${notes.join(", ")})` : String(name);
+}
+
+function gameItem(g) {
+  const players = Array.isArray(g.players) ? g.players : [];
+  const totals = Array.isArray(g.totals) ? g.totals : [];
+  const sides = sidesOf(players, totals.length);
+  const code = String(g.code);
+  const title = g.name ? String(g.name) : "Table " + code;
+
+  const scores = el("ul", { class: "hx-sides" });
+  sides.forEach((seats, side) => {
+    const won = side === g.winner;
+    scores.append(el("li", { class: won ? "hx-side hx-won" : "hx-side" },
+      el("span", { class: "hx-side-names" }, seats.map((s) => playerName(g, s)).join(" & ")),
+      " ",
+      el("strong", { class: "hx-total" }, totals[side]),
+      won ? el("span", { class: "hx-badge" }, "won") : null));
+  });
+
+  const enc = encodeURIComponent(code);
+  return el("li", { class: "hx-game", "data-code": code },
+    el("h3", { class: "hx-game-name" }, title),
+    el("p", { class: "hx-meta" },
+      when(g.finished), " · ", String(g.rules), " · ",
+      g.hands === 1 ? "1 hand" : `${g.hands} hands`, " · code ", el("code", {}, code)),
+    scores,
+    el("p", { class: "hx-links" },
+      el("a", { class: "hx-button", href: `/replay/${enc}` }, "replay"),
+      " ",
+      el("a", { class: "hx-button hx-secondary", href: `/api/games/${enc}/record`,
+                download: `rook-${code}.jsonl` }, "download record")));
+}
+
+function statsRow(p) {
+  const cells = [p.games, p.won, p.hands, p.bids, p.made, p.set, p.points_per_hand];
+  return el("tr", {},
+    el("th", { scope: "row" }, String(p.name)),
+    ...cells.map((v) => el("td", {}, v)));
+}
+
+// Horizontal bars of points per hand, one per player, from zero (negative to the left).
+function chart(stats) {
+  const rowH = 26, top = 8, labelW = 110, width = 340, barMax = width - labelW - 46;
+  const values = stats.map((p) => Number(p.points_per_hand) || 0);
+  const lo = Math.min(0, ...values), hi = Math.max(0, ...values);
+  const span = hi - lo || 1;
+  const x = (v) => labelW + ((v - lo) / span) * barMax;
+  const height = top * 2 + rowH * stats.length;
+
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img",
+                            "aria-labelledby": "hx-chart-title hx-chart-desc", class: "hx-svg" });
+  root.append(svg("title", { id: "hx-chart-title" }, "Points per hand, per player"));
+  root.append(svg("desc", { id: "hx-chart-desc" },
+    stats.map((p, i) => `${p.name}: ${values[i]}`).join("; ")));
+  stats.forEach((p, i) => {
+    const y = top + i * rowH;
+    const v = values[i];
+    const name = String(p.name);
+    const short = name.length > 14 ? name.slice(0, 13) + "…" : name;
+    const label = svg("text", { x: labelW - 6, y: y + rowH / 2 + 4, "text-anchor": "end", class: "hx-svg-label" },
+      short);
+    label.append(svg("title", {}, name));
+    root.append(label);
+    const x0 = x(Math.min(0, v)), x1 = x(Math.max(0, v));
+    const bar = svg("rect", { x: x0, y: y + 4, width: Math.max(1, x1 - x0), height: rowH - 8,
+                              class: v < 0 ? "hx-bar hx-bar-neg" : "hx-bar", "data-name": name });
+    bar.append(svg("title", {}, `${name}: ${v} points per hand`));
+    root.append(bar);
+    root.append(svg("text", { x: x1 + 4, y: y + rowH / 2 + 4, class: "hx-svg-value" }, v));
+  });
+  root.append(svg("line", { x1: x(0), x2: x(0), y1: top / 2, y2: height - top / 2, class: "hx-axis" }));
+  return root;
+}
+
+function showStats(stats) {
+  const table = document.getElementById("hx-stats");
+  const body = document.getElementById("hx-stats-body");
+  body.replaceChildren();
+  if (!stats.length) {
+    document.getElementById("hx-stats-empty").hidden = false;
+    return;
   }
+  stats.forEach((p) => body.append(statsRow(p)));
+  table.hidden = false;
+  document.getElementById("hx-chart-svg").replaceChildren(chart(stats));
+  document.getElementById("hx-chart-text").textContent =
+    "Points per hand for each player's side: " +
+    stats.map((p) => `${p.name} ${p.points_per_hand} (${p.hands} ${p.hands === 1 ? "hand" : "hands"})`).join(", ") + ".";
+  document.getElementById("hx-chart").hidden = false;
+}
 
-  function svg(tag, attrs, text) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-    if (text !== undefined) node.textContent = String(text);
-    return node;
+function showGames(games) {
+  const list = document.getElementById("hx-games");
+  list.replaceChildren();
+  if (!games.length) {
+    document.getElementById("hx-games-empty").hidden = false;
+    return;
   }
+  games.forEach((g) => list.append(gameItem(g)));
+}
 
-  // The seats of each side: one side per seat when there is a total per seat, else partners (seat % sides).
-  function sidesOf(players, ntotals) {
-    if (!ntotals || ntotals === players.length) return players.map((_, i) => [i]);
-    const sides = Array.from({ length: ntotals }, () => []);
-    players.forEach((_, i) => sides[i % ntotals].push(i));
-    return sides;
+async function getJSON(url) {
+  const r = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!r.ok) throw new Error(`${url}: ${r.status}`);
+  return r.json();
+}
+
+async function main() {
+  const status = document.getElementById("hx-status");
+  try {
+    const [games, stats] = await Promise.all([getJSON("/api/games"), getJSON("/api/stats")]);
+    showGames(Array.isArray(games) ? games : []);
+    showStats(Array.isArray(stats) ? stats : []);
+    status.textContent = "";
+    status.hidden = true;
+    document.body.dataset.ready = "1";
+  } catch (e) {
+    status.textContent = "Could not load the history: " + e.message;
+    status.classList.add("hx-error");
+    document.body.dataset.ready = "error";
   }
+}
 
-  // Times from the store are UTC; one without an offset (SQLite keeps none) is read as UTC too.
-  function parseTime(iso) {
-    if (typeof iso !== "string") return null;
-    const t = /[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : iso + "Z";
-    const d = new Date(t);
-    return isNaN(d.getTime()) ? null : d;
-  }
-
-  function when(iso) {
-    const d = parseTime(iso);
-    const text = d ? d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : String(iso || "");
-    return el("time", { datetime: d ? d.toISOString() : null }, text);
-  }
-
-  function playerName(game, seat) {
-    const name = game.players[seat];
-    const person = Array.isArray(game.people) ? game.people.includes(seat) : true;
-    const twice = game.players.filter((m) => m === name).length > 1;
-    const notes = [person ? "" : "bot", twice ? `seat ${seat + 1}` : ""].filter(Boolean);
-    return notes.length ? `${name} (${notes.join(", ")})` : String(name);
-  }
-
-  function gameItem(g) {
-    const players = Array.isArray(g.players) ? g.players : [];
-    const totals = Array.isArray(g.totals) ? g.totals : [];
-    const sides = sidesOf(players, totals.length);
-    const code = String(g.code);
-    const title = g.name ? String(g.name) : "Table " + code;
-
-    const scores = el("ul", { class: "hx-sides" });
-    sides.forEach((seats, side) => {
-      const won = side === g.winner;
-      scores.append(el("li", { class: won ? "hx-side hx-won" : "hx-side" },
-        el("span", { class: "hx-side-names" }, seats.map((s) => playerName(g, s)).join(" & ")),
-        " ",
-        el("strong", { class: "hx-total" }, totals[side]),
-        won ? el("span", { class: "hx-badge" }, "won") : null));
-    });
-
-    const enc = encodeURIComponent(code);
-    return el("li", { class: "hx-game", "data-code": code },
-      el("h3", { class: "hx-game-name" }, title),
-      el("p", { class: "hx-meta" },
-        when(g.finished), " · ", String(g.rules), " · ",
-        g.hands === 1 ? "1 hand" : `${g.hands} hands`, " · code ", el("code", {}, code)),
-      scores,
-      el("p", { class: "hx-links" },
-        el("a", { class: "hx-button", href: `/replay/${enc}` }, "replay"),
-        " ",
-        el("a", { class: "hx-button hx-secondary", href: `/api/games/${enc}/record`,
-                  download: `rook-${code}.jsonl` }, "download record")));
-  }
-
-  function statsRow(p) {
-    const cells = [p.games, p.won, p.hands, p.bids, p.made, p.set, p.points_per_hand];
-    return el("tr", {},
-      el("th", { scope: "row" }, String(p.name)),
-      ...cells.map((v) => el("td", {}, v)));
-  }
-
-  // Horizontal bars of points per hand, one per player, from zero (negative to the left).
-  function chart(stats) {
-    const rowH = 26, top = 8, labelW = 110, width = 340, barMax = width - labelW - 46;
-    const values = stats.map((p) => Number(p.points_per_hand) || 0);
-    const lo = Math.min(0, ...values), hi = Math.max(0, ...values);
-    const span = hi - lo || 1;
-    const x = (v) => labelW + ((v - lo) / span) * barMax;
-    const height = top * 2 + rowH * stats.length;
-
-    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img",
-                              "aria-labelledby": "hx-chart-title hx-chart-desc", class: "hx-svg" });
-    root.append(svg("title", { id: "hx-chart-title" }, "Points per hand, per player"));
-    root.append(svg("desc", { id: "hx-chart-desc" },
-      stats.map((p, i) => `${p.name}: ${values[i]}`).join("; ")));
-    stats.forEach((p, i) => {
-      const y = top + i * rowH;
-      const v = values[i];
-      const name = String(p.name);
-      const short = name.length > 14 ? name.slice(0, 13) + "…" : name;
-      const label = svg("text", { x: labelW - 6, y: y + rowH / 2 + 4, "text-anchor": "end", class: "hx-svg-label" },
-        short);
-      label.append(svg("title", {}, name));
-      root.append(label);
-      const x0 = x(Math.min(0, v)), x1 = x(Math.max(0, v));
-      const bar = svg("rect", { x: x0, y: y + 4, width: Math.max(1, x1 - x0), height: rowH - 8,
-                                class: v < 0 ? "hx-bar hx-bar-neg" : "hx-bar", "data-name": name });
-      bar.append(svg("title", {}, `${name}: ${v} points per hand`));
-      root.append(bar);
-      root.append(svg("text", { x: x1 + 4, y: y + rowH / 2 + 4, class: "hx-svg-value" }, v));
-    });
-    root.append(svg("line", { x1: x(0), x2: x(0), y1: top / 2, y2: height - top / 2, class: "hx-axis" }));
-    return root;
-  }
-
-  function showStats(stats) {
-    const table = document.getElementById("hx-stats");
-    const body = document.getElementById("hx-stats-body");
-    body.replaceChildren();
-    if (!stats.length) {
-      document.getElementById("hx-stats-empty").hidden = false;
-      return;
-    }
-    stats.forEach((p) => body.append(statsRow(p)));
-    table.hidden = false;
-    document.getElementById("hx-chart-svg").replaceChildren(chart(stats));
-    document.getElementById("hx-chart-text").textContent =
-      "Points per hand for each player's side: " +
-      stats.map((p) => `${p.name} ${p.points_per_hand} (${p.hands} ${p.hands === 1 ? "hand" : "hands"})`).join(", ") + ".";
-    document.getElementById("hx-chart").hidden = false;
-  }
-
-  function showGames(games) {
-    const list = document.getElementById("hx-games");
-    list.replaceChildren();
-    if (!games.length) {
-      document.getElementById("hx-games-empty").hidden = false;
-      return;
-    }
-    games.forEach((g) => list.append(gameItem(g)));
-  }
-
-  async function getJSON(url) {
-    const r = await fetch(url, { headers: { Accept: "application/json" } });
-    if (!r.ok) throw new Error(`${url}: ${r.status}`);
-    return r.json();
-  }
-
-  async function main() {
-    const status = document.getElementById("hx-status");
-    try {
-      const [games, stats] = await Promise.all([getJSON("/api/games"), getJSON("/api/stats")]);
-      showGames(Array.isArray(games) ? games : []);
-      showStats(Array.isArray(stats) ? stats : []);
-      status.textContent = "";
-      status.hidden = true;
-      document.body.dataset.ready = "1";
-    } catch (e) {
-      status.textContent = "Could not load the history: " + e.message;
-      status.classList.add("hx-error");
-      document.body.dataset.ready = "error";
-    }
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
-  else main();
-})();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+else main();

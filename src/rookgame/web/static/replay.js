@@ -1,286 +1,258 @@
 // /replay/CODE: one finished game, step by step, every hand visible (the game is over).
 // Names and every other field from the server are hostile input: text only, never markup.
-"use strict";
+import { el } from "/static/dom.js";
 
-(function () {
-  const COLOURS = "BRYG";
-  const COLOUR_NAMES = { B: "Black", R: "Red", Y: "Yellow", G: "Green" };
+const COLOURS = "BRYG";
+const COLOUR_NAMES = { B: "Black", R: "Red", Y: "Yellow", G: "Green" };
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") node.className = v;
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const c of children.flat()) {
-      if (c === null || c === undefined || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
-
-  // A card as written on it ("R14", "RK"); a bare index (0-57) is turned into that text.
-  function cardText(c) {
-    const s = String(c).trim().toUpperCase();
-    if (/^\d+$/.test(s)) {
-      const n = Number(s);
-      if (n === 56) return "RK";
-      if (n === 57) return "RK2";
-      if (n >= 0 && n < 56) return COLOURS[Math.floor(n / 14)] + String((n % 14) + 1);
-    }
-    return s;
-  }
-
-  // A card chip: its colour AND its colour's letter, so that colour-blind players can tell them apart.
-  function card(c) {
-    const t = cardText(c);
-    if (t.startsWith("RK")) {
-      return el("span", { class: "rx-card rx-bird", title: t === "RK2" ? "the second Rook Bird" : "the Rook Bird",
-                          "data-card": t },
-        el("span", { class: "rx-rank" }, t));
-    }
-    const colour = COLOUR_NAMES[t[0]] ? t[0] : "X";
-    return el("span", { class: `rx-card rx-${colour}`, title: `${COLOUR_NAMES[colour] || "?"} ${t.slice(1)}`,
+// A card chip: its colour AND its colour's letter, so that colour-blind players can tell them apart.
+function card(c) {
+  const t = String(c);
+  if (t.startsWith("RK")) {
+    return el("span", { class: "rx-card rx-bird", title: t === "RK2" ? "the second Rook Bird" : "the Rook Bird",
                         "data-card": t },
-      el("span", { class: "rx-suit" }, colour === "X" ? t[0] || "?" : colour),
-      el("span", { class: "rx-rank" }, t.slice(1)));
+      el("span", { class: "rx-rank" }, t));
   }
+  const colour = COLOUR_NAMES[t[0]] ? t[0] : "X";
+  return el("span", { class: `rx-card rx-${colour}`, title: `${COLOUR_NAMES[colour] || "?"} ${t.slice(1)}`,
+                      "data-card": t },
+    el("span", { class: "rx-suit" }, colour === "X" ? t[0] || "?" : colour),
+    el("span", { class: "rx-rank" }, t.slice(1)));
+}
 
-  function cards(list, emptyText) {
-    const box = el("span", { class: "rx-cards" });
-    if (!list || !list.length) box.append(el("span", { class: "rx-none" }, emptyText || "none"));
-    else list.forEach((c) => box.append(card(c)));
-    return box;
-  }
+function cards(list, emptyText) {
+  const box = el("span", { class: "rx-cards" });
+  if (!list || !list.length) box.append(el("span", { class: "rx-none" }, emptyText || "none"));
+  else list.forEach((c) => box.append(card(c)));
+  return box;
+}
 
-  function sidesOf(n, ntotals) {
-    if (!ntotals || ntotals === n) return Array.from({ length: n }, (_, i) => [i]);
-    const sides = Array.from({ length: ntotals }, () => []);
-    for (let i = 0; i < n; i++) sides[i % ntotals].push(i);
-    return sides;
-  }
+function sidesOf(n, ntotals) {
+  if (!ntotals || ntotals === n) return Array.from({ length: n }, (_, i) => [i]);
+  const sides = Array.from({ length: ntotals }, () => []);
+  for (let i = 0; i < n; i++) sides[i % ntotals].push(i);
+  return sides;
+}
 
-  function trumpWords(t) {
-    if (t === -2 || t === null || t === undefined) return "not named yet";
-    if (t === -1) return "no trump";
-    const letter = COLOURS[t];
-    return letter ? el("span", {}, el("span", { class: `rx-chip rx-${letter}` }, letter), " ", COLOUR_NAMES[letter])
-                  : String(t);
-  }
+function trumpWords(t) {
+  if (t === -2 || t === null || t === undefined) return "not named yet";
+  if (t === -1) return "no trump";
+  const letter = COLOURS[t];
+  return letter ? el("span", {}, el("span", { class: `rx-chip rx-${letter}` }, letter), " ", COLOUR_NAMES[letter])
+                : String(t);
+}
 
-  // What the action says, with its cards drawn: "bid 70", "pass", "bury R9", "trump Y", "G5".
-  function actionWords(action) {
-    const a = String(action);
-    let m;
-    if ((m = /^bury (\S+)$/.exec(a))) return ["buries ", card(m[1])];
-    if ((m = /^partner (\S+)$/.exec(a))) return ["calls for the partner holding ", card(m[1])];
-    if ((m = /^bid (\d+)$/.exec(a))) return ["bids " + m[1]];
-    if ((m = /^trump ([BRYG])$/.exec(a))) return ["names trump ", trumpWords(COLOURS.indexOf(m[1]))];
-    if (a === "pass") return ["passes"];
-    if (/^([BRYG]\d{1,2}|RK2?)$/.test(a)) return ["plays ", card(a)];
-    return [a];
-  }
+// What the action says, with its cards drawn: "bid 70", "pass", "bury R9", "trump Y", "G5".
+function actionWords(action) {
+  const a = String(action);
+  let m;
+  if ((m = /^bury (\S+)$/.exec(a))) return ["buries ", card(m[1])];
+  if ((m = /^partner (\S+)$/.exec(a))) return ["calls for the partner holding ", card(m[1])];
+  if ((m = /^bid (\d+)$/.exec(a))) return ["bids " + m[1]];
+  if ((m = /^trump ([BRYG])$/.exec(a))) return ["names trump ", trumpWords(COLOURS.indexOf(m[1]))];
+  if (a === "pass") return ["passes"];
+  if (/^([BRYG]\d{1,2}|RK2?)$/.test(a)) return ["plays ", card(a)];
+  return [a];
+}
 
-  const state = { data: null, frames: [], last: [], i: 0, names: [], people: null };
+const state = { data: null, frames: [], last: [], i: 0, names: [], people: null };
 
-  function seatName(seat) {
-    const n = state.names[seat];
-    if (n === undefined) return `seat ${seat + 1}`;
-    const bot = Array.isArray(state.people) && !state.people.includes(seat);
-    const twice = state.names.filter((m) => m === n).length > 1;  // two "heuristic" bots: tell them apart
-    const notes = [bot ? "bot" : "", twice ? `seat ${seat + 1}` : ""].filter(Boolean);
-    return notes.length ? `${n} (${notes.join(", ")})` : String(n);
-  }
+function seatName(seat) {
+  const n = state.names[seat];
+  if (n === undefined) return `seat ${seat + 1}`;
+  const bot = Array.isArray(state.people) && !state.people.includes(seat);
+  const twice = state.names.filter((m) => m === n).length > 1;  // two "heuristic" bots: tell them apart
+  const notes = [bot ? "bot" : "", twice ? `seat ${seat + 1}` : ""].filter(Boolean);
+  return notes.length ? `${n} (${notes.join(", ")})` : String(n);
+}
 
-  // The trick last taken before each frame (cards in order from its leader, and who won it).
-  function lastTricks(frames) {
-    const out = [];
-    let last = null;
-    frames.forEach((f, i) => {
-      const p = frames[i - 1];
-      if (!p || p.hand !== f.hand) last = null;
-      if (p && p.hand === f.hand && f.tricks > p.tricks && !f.end) {
-        last = { leader: p.leader, cards: p.trick.concat([p.action]), winner: f.leader };
-      }
-      out.push(last);
-    });
-    return out;
-  }
-
-  function fact(term, ...value) {
-    return [el("dt", {}, term), el("dd", {}, ...value)];
-  }
-
-  function render() {
-    const f = state.frames[state.i];
-    const n = state.names.length;
-    const total = state.frames.length;
-    document.getElementById("rx-counter").textContent = `Step ${state.i + 1} of ${total}`;
-    const slider = document.getElementById("rx-slider");
-    slider.value = String(state.i);
-
-    const action = document.getElementById("rx-action");
-    if (f.end) {
-      const sides = sidesOf(n, f.totals.length);
-      const w = state.data.winner;
-      action.replaceChildren("Game over",
-        Number.isInteger(w) && sides[w] ? ": " + sides[w].map(seatName).join(" & ") + " won" : "");
-    } else {
-      action.replaceChildren(el("strong", { class: "rx-who" }, seatName(f.seat)), " ",
-        el("span", { class: "rx-what", "data-action": String(f.action) }, ...actionWords(f.action)));
+// The trick last taken before each frame (cards in order from its leader, and who won it).
+function lastTricks(frames) {
+  const out = [];
+  let last = null;
+  frames.forEach((f, i) => {
+    const p = frames[i - 1];
+    if (!p || p.hand !== f.hand) last = null;
+    if (p && p.hand === f.hand && f.tricks > p.tricks && !f.end) {
+      last = { leader: p.leader, cards: p.trick.concat([p.action]), winner: f.leader };
     }
-    slider.setAttribute("aria-valuetext", `step ${state.i + 1} of ${total}: ${action.textContent}`);
+    out.push(last);
+  });
+  return out;
+}
 
-    document.getElementById("rx-first").disabled = document.getElementById("rx-prev").disabled = state.i === 0;
-    document.getElementById("rx-last").disabled = document.getElementById("rx-next").disabled = state.i === total - 1;
+function fact(term, ...value) {
+  return [el("dt", {}, term), el("dd", {}, ...value)];
+}
 
+function render() {
+  const f = state.frames[state.i];
+  const n = state.names.length;
+  const total = state.frames.length;
+  document.getElementById("rx-counter").textContent = `Step ${state.i + 1} of ${total}`;
+  const slider = document.getElementById("rx-slider");
+  slider.value = String(state.i);
+
+  const action = document.getElementById("rx-action");
+  if (f.end) {
     const sides = sidesOf(n, f.totals.length);
-    const totals = el("ul", { class: "rx-totals" });
-    sides.forEach((seats, s) => totals.append(el("li", {},
-      el("span", {}, seats.map(seatName).join(" & ")), ": ", el("strong", {}, f.totals[s]))));
-    const facts = [
-      ...fact("Hand", String(f.hand)),
-      ...fact("Dealer", seatName(f.dealer)),
-      ...fact("Bidder", f.bidder >= 0 ? seatName(f.bidder) : "auction under way"),
-      ...fact("Bid", f.bidder >= 0 ? String(f.bid) : (f.bid ? `${f.bid} so far` : "none yet")),
-      ...fact("Trump", trumpWords(f.trump)),
-      ...fact("Tricks taken", String(f.tricks)),
-      ...fact(f.end ? "Final totals" : "Totals", totals, f.end ? null : el("span", { class: "rx-note" }, "before this hand")),
-    ];
-    document.getElementById("rx-facts").replaceChildren(...facts);
+    const w = state.data.winner;
+    action.replaceChildren("Game over",
+      Number.isInteger(w) && sides[w] ? ": " + sides[w].map(seatName).join(" & ") + " won" : "");
+  } else {
+    action.replaceChildren(el("strong", { class: "rx-who" }, seatName(f.seat)), " ",
+      el("span", { class: "rx-what", "data-action": String(f.action) }, ...actionWords(f.action)));
+  }
+  slider.setAttribute("aria-valuetext", `step ${state.i + 1} of ${total}: ${action.textContent}`);
 
-    const trick = document.getElementById("rx-trick");
-    trick.replaceChildren();
-    if (!f.trick.length) trick.append(el("li", { class: "rx-none" }, "no cards on the table"));
-    f.trick.forEach((c, k) => trick.append(el("li", {}, el("span", { class: "rx-by" }, seatName((f.leader + k) % n)),
-      " ", card(c))));
-    document.getElementById("rx-trick-h").textContent = f.end ? "The last trick" : "On the table";
-    const last = f.end ? null : state.last[state.i];
-    const lastBox = document.getElementById("rx-last-trick");
-    lastBox.replaceChildren();
-    if (last) {
-      lastBox.append(`Last trick (${seatName(last.leader)} led, ${seatName(last.winner)} took it): `,
-        cards(last.cards));
-    }
+  document.getElementById("rx-first").disabled = document.getElementById("rx-prev").disabled = state.i === 0;
+  document.getElementById("rx-last").disabled = document.getElementById("rx-next").disabled = state.i === total - 1;
 
-    let nestTitle = "Nest";
-    const firstNest = state.nestOfHand[f.hand] || [];
-    const same = f.nest.length === firstNest.length && f.nest.every((c, k) => cardText(c) === cardText(firstNest[k]));
-    if (f.bidder >= 0 && (!same || f.tricks > 0 || f.trick.length > 0 || f.end)) nestTitle = `Buried by ${seatName(f.bidder)}`;
-    else if (f.bidder >= 0 && f.hands[f.bidder].length > (f.hands[(f.bidder + 1) % n] || []).length) {
-      nestTitle = `Nest (taken by ${seatName(f.bidder)})`;
-    }
-    document.getElementById("rx-nest-h").textContent = nestTitle;
-    document.getElementById("rx-nest").replaceChildren(cards(f.nest, "empty"));
+  const sides = sidesOf(n, f.totals.length);
+  const totals = el("ul", { class: "rx-totals" });
+  sides.forEach((seats, s) => totals.append(el("li", {},
+    el("span", {}, seats.map(seatName).join(" & ")), ": ", el("strong", {}, f.totals[s]))));
+  const facts = [
+    ...fact("Hand", String(f.hand)),
+    ...fact("Dealer", seatName(f.dealer)),
+    ...fact("Bidder", f.bidder >= 0 ? seatName(f.bidder) : "auction under way"),
+    ...fact("Bid", f.bidder >= 0 ? String(f.bid) : (f.bid ? `${f.bid} so far` : "none yet")),
+    ...fact("Trump", trumpWords(f.trump)),
+    ...fact("Tricks taken", String(f.tricks)),
+    ...fact(f.end ? "Final totals" : "Totals", totals, f.end ? null : el("span", { class: "rx-note" }, "before this hand")),
+  ];
+  document.getElementById("rx-facts").replaceChildren(...facts);
 
-    const seats = document.getElementById("rx-seats");
-    seats.replaceChildren();
-    f.hands.forEach((hand, s) => {
-      const acting = !f.end && s === f.seat;
-      const marks = [];
-      if (acting) marks.push(el("span", { class: "rx-mark rx-acts" }, "▶ to act"));
-      if (s === f.dealer) marks.push(el("span", { class: "rx-mark" }, "dealer"));
-      if (s === f.bidder) marks.push(el("span", { class: "rx-mark" }, "bidder"));
-      seats.append(el("li", { class: acting ? "rx-seat rx-acting" : "rx-seat", "data-seat": s },
-        el("h3", {}, el("span", { class: "rx-name" }, seatName(s)), " ",
-          el("span", { class: "rx-count" }, `${hand.length} ${hand.length === 1 ? "card" : "cards"}`), " ", ...marks),
-        cards(hand, "no cards")));
-    });
-
-    if (history.replaceState) history.replaceState(null, "", `#${state.i + 1}`);
+  const trick = document.getElementById("rx-trick");
+  trick.replaceChildren();
+  if (!f.trick.length) trick.append(el("li", { class: "rx-none" }, "no cards on the table"));
+  f.trick.forEach((c, k) => trick.append(el("li", {}, el("span", { class: "rx-by" }, seatName((f.leader + k) % n)),
+    " ", card(c))));
+  document.getElementById("rx-trick-h").textContent = f.end ? "The last trick" : "On the table";
+  const last = f.end ? null : state.last[state.i];
+  const lastBox = document.getElementById("rx-last-trick");
+  lastBox.replaceChildren();
+  if (last) {
+    lastBox.append(`Last trick (${seatName(last.leader)} led, ${seatName(last.winner)} took it): `,
+      cards(last.cards));
   }
 
-  function go(i) {
-    const j = Math.max(0, Math.min(state.frames.length - 1, Number(i) | 0));
-    if (j === state.i && document.body.dataset.ready) return;
-    state.i = j;
-    render();
+  let nestTitle = "Nest";
+  const firstNest = state.nestOfHand[f.hand] || [];
+  const same = f.nest.length === firstNest.length && f.nest.every((c, k) => c === firstNest[k]);
+  if (f.bidder >= 0 && (!same || f.tricks > 0 || f.trick.length > 0 || f.end)) nestTitle = `Buried by ${seatName(f.bidder)}`;
+  else if (f.bidder >= 0 && f.hands[f.bidder].length > (f.hands[(f.bidder + 1) % n] || []).length) {
+    nestTitle = `Nest (taken by ${seatName(f.bidder)})`;
   }
+  document.getElementById("rx-nest-h").textContent = nestTitle;
+  document.getElementById("rx-nest").replaceChildren(cards(f.nest, "empty"));
 
-  function onKey(e) {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target;
-    if (t && (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range") || t.isContentEditable)) return;
-    const moves = { ArrowLeft: state.i - 1, ArrowRight: state.i + 1, Home: 0, End: state.frames.length - 1 };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    go(moves[e.key]);
+  const seats = document.getElementById("rx-seats");
+  seats.replaceChildren();
+  f.hands.forEach((hand, s) => {
+    const acting = !f.end && s === f.seat;
+    const marks = [];
+    if (acting) marks.push(el("span", { class: "rx-mark rx-acts" }, "▶ to act"));
+    if (s === f.dealer) marks.push(el("span", { class: "rx-mark" }, "dealer"));
+    if (s === f.bidder) marks.push(el("span", { class: "rx-mark" }, "bidder"));
+    seats.append(el("li", { class: acting ? "rx-seat rx-acting" : "rx-seat", "data-seat": s },
+      el("h3", {}, el("span", { class: "rx-name" }, seatName(s)), " ",
+        el("span", { class: "rx-count" }, `${hand.length} ${hand.length === 1 ? "card" : "cards"}`), " ", ...marks),
+      cards(hand, "no cards")));
+  });
+
+  if (history.replaceState) history.replaceState(null, "", `#${state.i + 1}`);
+}
+
+function go(i) {
+  const j = Math.max(0, Math.min(state.frames.length - 1, Number(i) | 0));
+  if (j === state.i && document.body.dataset.ready) return;
+  state.i = j;
+  render();
+}
+
+function onKey(e) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const t = e.target;
+  if (t && (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range") || t.isContentEditable)) return;
+  const moves = { ArrowLeft: state.i - 1, ArrowRight: state.i + 1, Home: 0, End: state.frames.length - 1 };
+  if (!(e.key in moves)) return;
+  e.preventDefault();
+  go(moves[e.key]);
+}
+
+async function getJSON(url) {
+  const r = await fetch(url, { headers: { Accept: "application/json" } });
+  let body = null;
+  try { body = await r.json(); } catch (_) { body = null; }
+  if (!r.ok) throw new Error(body && body.error ? String(body.error) : `${url}: ${r.status}`);
+  return body;
+}
+
+async function main() {
+  const status = document.getElementById("rx-status");
+  const raw = location.pathname.split("/")[2] || "";
+  let code;
+  try { code = decodeURIComponent(raw); } catch (_) { code = raw; }
+  const enc = encodeURIComponent(code);
+  let data, games = [];
+  try {
+    [data, games] = await Promise.all([getJSON(`/api/games/${enc}/steps`),
+                                       getJSON("/api/games").catch(() => [])]);
+  } catch (e) {
+    status.textContent = `No replay: ${e.message}. Only finished games can be replayed.`;
+    status.classList.add("hx-error");
+    document.body.dataset.ready = "error";
+    return;
   }
-
-  async function getJSON(url) {
-    const r = await fetch(url, { headers: { Accept: "application/json" } });
-    let body = null;
-    try { body = await r.json(); } catch (_) { body = null; }
-    if (!r.ok) throw new Error(body && body.error ? String(body.error) : `${url}: ${r.status}`);
-    return body;
+  const game = (Array.isArray(games) ? games : []).find((g) => g.code === data.code) || null;
+  state.data = data;
+  state.names = Array.isArray(data.players) ? data.players : [];
+  state.people = game && Array.isArray(game.people) ? game.people : null;
+  const frames = (Array.isArray(data.steps) ? data.steps : []).map((f) => Object.assign({}, f));
+  if (!frames.length) {
+    status.textContent = "This game has no steps to show.";
+    return;
   }
+  // One more frame after the last decision: the game over, its last trick and (from the list) the final totals.
+  const lastFrame = frames[frames.length - 1];
+  frames.push(Object.assign({}, lastFrame, {
+    end: true, seat: -1, action: "", hands: lastFrame.hands.map(() => []),
+    trick: lastFrame.trick.concat([lastFrame.action]),
+    tricks: lastFrame.tricks + (lastFrame.trick.length + 1 === lastFrame.hands.length ? 1 : 0),
+    totals: game && Array.isArray(game.totals) ? game.totals : lastFrame.totals,
+  }));
+  state.frames = frames;
+  state.last = lastTricks(frames);
+  state.nestOfHand = {};
+  frames.forEach((f) => { if (!(f.hand in state.nestOfHand)) state.nestOfHand[f.hand] = f.nest; });
 
-  async function main() {
-    const status = document.getElementById("rx-status");
-    const raw = location.pathname.split("/")[2] || "";
-    let code;
-    try { code = decodeURIComponent(raw); } catch (_) { code = raw; }
-    const enc = encodeURIComponent(code);
-    let data, games = [];
-    try {
-      [data, games] = await Promise.all([getJSON(`/api/games/${enc}/steps`),
-                                         getJSON("/api/games").catch(() => [])]);
-    } catch (e) {
-      status.textContent = `No replay: ${e.message}. Only finished games can be replayed.`;
-      status.classList.add("hx-error");
-      document.body.dataset.ready = "error";
-      return;
-    }
-    const game = (Array.isArray(games) ? games : []).find((g) => g.code === data.code) || null;
-    state.data = data;
-    state.names = Array.isArray(data.players) ? data.players : [];
-    state.people = game && Array.isArray(game.people) ? game.people : null;
-    const frames = (Array.isArray(data.steps) ? data.steps : []).map((f) => Object.assign({}, f));
-    if (!frames.length) {
-      status.textContent = "This game has no steps to show.";
-      return;
-    }
-    // One more frame after the last decision: the game over, its last trick and (from the list) the final totals.
-    const lastFrame = frames[frames.length - 1];
-    frames.push(Object.assign({}, lastFrame, {
-      end: true, seat: -1, action: "", hands: lastFrame.hands.map(() => []),
-      trick: lastFrame.trick.concat([lastFrame.action]),
-      tricks: lastFrame.tricks + (lastFrame.trick.length + 1 === lastFrame.hands.length ? 1 : 0),
-      totals: game && Array.isArray(game.totals) ? game.totals : lastFrame.totals,
-    }));
-    state.frames = frames;
-    state.last = lastTricks(frames);
-    state.nestOfHand = {};
-    frames.forEach((f) => { if (!(f.hand in state.nestOfHand)) state.nestOfHand[f.hand] = f.nest; });
+  const title = data.name ? String(data.name) : `Table ${data.code}`;
+  document.title = `rook: replay of ${title}`;
+  document.getElementById("rx-title").textContent = `Replay: ${title}`;
+  document.getElementById("rx-about").textContent =
+    `${data.rules} · ${state.names.map((_, s) => seatName(s)).join(", ")} · code ${data.code}`;
+  const rec = document.getElementById("rx-record");
+  rec.href = `/api/games/${encodeURIComponent(data.code)}/record`;
+  rec.setAttribute("download", `rook-${data.code}.jsonl`);
+  rec.hidden = false;
 
-    const title = data.name ? String(data.name) : `Table ${data.code}`;
-    document.title = `rook: replay of ${title}`;
-    document.getElementById("rx-title").textContent = `Replay: ${title}`;
-    document.getElementById("rx-about").textContent =
-      `${data.rules} · ${state.names.map((_, s) => seatName(s)).join(", ")} · code ${data.code}`;
-    const rec = document.getElementById("rx-record");
-    rec.href = `/api/games/${encodeURIComponent(data.code)}/record`;
-    rec.setAttribute("download", `rook-${data.code}.jsonl`);
-    rec.hidden = false;
+  const slider = document.getElementById("rx-slider");
+  slider.max = String(frames.length - 1);
+  slider.addEventListener("input", () => go(slider.value));
+  document.getElementById("rx-first").addEventListener("click", () => go(0));
+  document.getElementById("rx-prev").addEventListener("click", () => go(state.i - 1));
+  document.getElementById("rx-next").addEventListener("click", () => go(state.i + 1));
+  document.getElementById("rx-last").addEventListener("click", () => go(frames.length - 1));
+  document.addEventListener("keydown", onKey);
 
-    const slider = document.getElementById("rx-slider");
-    slider.max = String(frames.length - 1);
-    slider.addEventListener("input", () => go(slider.value));
-    document.getElementById("rx-first").addEventListener("click", () => go(0));
-    document.getElementById("rx-prev").addEventListener("click", () => go(state.i - 1));
-    document.getElementById("rx-next").addEventListener("click", () => go(state.i + 1));
-    document.getElementById("rx-last").addEventListener("click", () => go(frames.length - 1));
-    document.addEventListener("keydown", onKey);
+  const fromHash = parseInt(location.hash.slice(1), 10);
+  state.i = Number.isFinite(fromHash) ? Math.max(0, Math.min(frames.length - 1, fromHash - 1)) : 0;
+  status.hidden = true;
+  document.getElementById("rx-player").hidden = false;
+  render();
+  document.body.dataset.ready = "1";
+}
 
-    const fromHash = parseInt(location.hash.slice(1), 10);
-    state.i = Number.isFinite(fromHash) ? Math.max(0, Math.min(frames.length - 1, fromHash - 1)) : 0;
-    status.hidden = true;
-    document.getElementById("rx-player").hidden = false;
-    render();
-    document.body.dataset.ready = "1";
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
-  else main();
-})();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+else main();
