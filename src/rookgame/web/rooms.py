@@ -178,10 +178,7 @@ class Client:
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            while not self.queue.empty():  # what it has not read is of no use now
-                self.queue.get_nowait()
-            self.replaying = 0
-            self.queue.put_nowait(None)
+            self.queue.put_nowait(None)  # after what is queued: the last word ("too many messages") goes out
 
     @property
     def person(self) -> Person | None:
