@@ -615,3 +615,23 @@ def test_the_line_mode_names_the_bidder_as_the_one_who_buried() -> None:
     assert won and len(buried) == len(won)
     for w, b in zip(won, buried):
         assert b.split(" buries")[0] == w.split(" wins")[0], (w, b)
+
+
+def test_rook_play_without_a_terminal_says_to_play_line_by_line_instead_of_hanging() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "rookgame.cli", "play"], input="", capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2 and "rook play --plain" in proc.stderr and "needs a terminal" in proc.stderr
+
+
+def test_rook_version_names_the_release() -> None:
+    from importlib.metadata import version
+
+    from typer.testing import CliRunner
+
+    from rookgame.cli import app
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith(f"rook {version('rookgame')} ")

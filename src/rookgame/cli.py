@@ -7,6 +7,7 @@ no traceback; ``ROOK_DEBUG=1`` shows the traceback)."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TextIO
@@ -32,6 +33,24 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Rook, the trick-taking card game: rules, self-play, records and replay.")
 console = Console(width=max(Console().width, 100))
 err = Console(stderr=True)
+
+
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("rookgame")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            number = "unknown (not installed)"
+        console.print(f"rook {number} (rookgame, Python {sys.version.split()[0]})", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
+                                                   help="print the version and exit")] = False) -> None:
+    """Rook, the trick-taking card game: rules, self-play, records and replay."""
 
 
 def _fail(message: str, code: int = BAD_INPUT) -> NoReturn:
@@ -284,6 +303,10 @@ def play(
 ) -> None:
     """Play Rook against the computer, alone or several people at one screen, full screen or line by line (--plain)."""
     from .tui import run_play
+
+    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        _fail("the full-screen game needs a terminal, and this input or output is not one; for scripts, "
+              "pipes and screen readers play line by line: rook play --plain")
 
     raise typer.Exit(run_play(rules, seat, partner, opponents, plain, resume, pace, saves_dir, seed, humans=humans))
 
