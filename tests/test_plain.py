@@ -635,3 +635,30 @@ def test_rook_version_names_the_release() -> None:
 
     result = CliRunner().invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.startswith(f"rook {version('rookgame')} ")
+
+
+@pytest.mark.parametrize("rules, why", [("cutthroat", "every player plays alone"),
+                                        ("call-partner", "found by the called cards")])
+def test_a_partner_bot_is_refused_where_the_rules_have_no_fixed_partner(tmp_path: Path, rules: str, why: str) -> None:
+    from rookgame.tui import run_play
+
+    err = io.StringIO()
+    assert run_play(rules, None, "expert", None, True, None, 0, str(tmp_path), 1, input_stream=io.StringIO(""),
+                    output_stream=io.StringIO(), error_stream=err) == 2
+    assert "--partner expert" in err.getvalue() and why in err.getvalue()
+    assert not list(tmp_path.iterdir())  # nothing was started or saved
+
+
+def test_rook_selfplay_and_rook_rules_speak_in_words() -> None:
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    from rookgame.cli import app
+
+    with tempfile.TemporaryDirectory() as d:
+        out = CliRunner().invoke(app, ["selfplay", "--games", "2", "--out", f"{d}/g.jsonl"]).output
+    said = " ".join(out.split())
+    assert "{" not in said and ("seats 0+2 won" in said or "seats 1+3 won" in said), said
+    rules = CliRunner().invoke(app, ["rules", "kentucky-discard"]).output
+    assert "None" not in rules

@@ -23,7 +23,7 @@ from . import play as P
 from . import rules as R
 from .bots import REGISTRY
 from .record import RecordError, read_jsonl, record_line, replay_record, write_jsonl
-from .transcript import game_transcript, rules_rows
+from .transcript import game_transcript, rules_rows, side_name
 
 BAD_RECORD = 1  # a record that fails its checks; selfplay: games skipped
 BAD_INPUT = 2  # bad arguments, or a file that cannot be read or written
@@ -171,7 +171,8 @@ def selfplay(
                 wins[item["winner"]] = wins.get(item["winner"], 0) + 1
             progress.update(task, completed=g)
     console.print(Text(f"{written} games, {hands} hands of {rs.label} written to {out}; "
-                       f"wins by side: {dict(sorted(wins.items()))}"))
+                       + (", ".join(f"{side_name(rs, side)} won {n}" for side, n in sorted(wins.items()))
+                          or "no game was won")))
     if skipped:
         err.print(Text(f"{len(skipped)} of {games} games skipped: no winner after {P.MAX_HANDS} hands "
                        f"(games {', '.join(str(s.game) for s in skipped[:10])}"

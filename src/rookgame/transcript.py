@@ -60,6 +60,8 @@ def rules_rows(rules: RuleSet) -> list[tuple[str, str, str]]:
             shown = ", ".join(f"{k}={v}" for k, v in value.items())
         elif isinstance(value, list):
             shown = ", ".join(map(str, value)) or "-"
+        elif value is None:
+            shown = "none"
         else:
             shown = str(value).lower() if isinstance(value, bool) else str(value)
         rows.append((key, shown, _EXPLAIN.get(key, "")))
@@ -73,7 +75,8 @@ def rules_rows(rules: RuleSet) -> list[tuple[str, str, str]]:
     return rows
 
 
-def _side_name(rules: RuleSet, side: int) -> str:
+def side_name(rules: RuleSet, side: int) -> str:
+    """A scoring side in words: "seats 0+2" (partners), "seat 3"."""
     if rules.mode == "partners":
         seats = [s for s in range(rules.players) if s % 2 == side]
         return "seats " + "+".join(map(str, seats))

@@ -89,6 +89,11 @@ def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None
             rules = load(rules_spec or DEFAULT_RULES)
         except RulesError as e:
             return _fail(str(e), err, 2)
+        if partner is not None and rules.mode != "partners":
+            why = ("every player plays alone" if rules.mode == "individual"
+                   else "the bidder's partners are found by the called cards, hand by hand")
+            return _fail(f"--partner {partner}: {rules.label} has no fixed partner ({why}); the other seats play "
+                         "--opponents", err, 2)
         try:
             names, seats = choose_people(rules, humans, seat)
         except PeopleError as e:
