@@ -94,6 +94,14 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return out
 
 
+def seated(client: TestClient, code: str, seat: int, name: str) -> Wire:
+    """A newcomer who opens the invite and sits at ``seat``."""
+    w = Wire(client, code)
+    w.send({"type": "sit", "seat": seat, "name": name})
+    assert w.until("welcome")["seat"] == seat
+    return w
+
+
 def room_of(client: TestClient, code: str) -> Room:
     room: Room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
     return room
@@ -218,9 +226,7 @@ def test_the_host_hands_a_missing_players_seat_to_a_bot_and_gives_it_back(client
     made = create(client, your_name="Ann", seats=["me", "open", "heuristic", "heuristic"])
     code = made["code"]
     ann = Wire(client, code, made["token"])
-    bo = Wire(client, code)
-    bo.send({"type": "sit", "seat": 1, "name": "Bo"})
-    bo.until("welcome")
+    bo = seated(client, code, 1, "Bo")
     ann.send({"type": "start"})
     bo.close()  # Bo's phone dies
     room = room_of(client, code)
@@ -282,12 +288,7 @@ def test_an_illegal_or_out_of_turn_action_is_refused_in_the_engines_words_and_ch
     made = create(client, your_name="Ann", seats=["me", "open", "open", "open"])
     code = made["code"]
     ann = Wire(client, code, made["token"])
-    others = []
-    for seat, name in ((1, "Bo"), (2, "Cy"), (3, "Di")):
-        w = Wire(client, code)
-        w.send({"type": "sit", "seat": seat, "name": name})
-        w.until("welcome")
-        others.append(w)
+    others = [seated(client, code, seat, name) for seat, name in ((1, "Bo"), (2, "Cy"), (3, "Di"))]
     ann.send({"type": "start"})
     views = [w.view() for w in [ann, *others]]
     room = room_of(client, code)
@@ -444,12 +445,7 @@ def test_no_message_to_any_seat_or_spectator_holds_a_card_it_could_not_see(clien
     players = client.get("/api/tables/" + create(client, your_name="P0", **body)["code"]).json()["players"]
     made = create(client, your_name="P0", seats=["me"] + ["open"] * (players - 1), **body)
     code = made["code"]
-    seats = [Wire(client, code, made["token"])]
-    for s in range(1, players):
-        w = Wire(client, code)
-        w.send({"type": "sit", "seat": s, "name": f"P{s}"})
-        w.until("welcome")
-        seats.append(w)
+    seats = [Wire(client, code, made["token"])] + [seated(client, code, s, f"P{s}") for s in range(1, players)]
     spectator = Wire(client, code)
     room = room_of(client, code)
     seats[0].send({"type": "start"})

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .. import actions as A
 from ..cards import card_str
-from ..kernel import seat_of, winning_index
+from ..tui.words import trick_points, winning_so_far
 from ..view import View
 
 VERSION = 1
@@ -303,11 +303,8 @@ def view_message(view: View, *, pad: Sequence[PadRow] = (), hand_number: int = 1
     sides = [[s for s in range(rules.players) if rules.side_of(s) == side] for side in range(rules.num_sides)]
     taken = [0] * rules.num_sides
     for _, cards, w in view.tricks:
-        taken[rules.side_of(w)] += sum(rules.deck.points[c] for c in cards)
-    winning = -1
-    if view.trick and view.trump != -2:
-        best = winning_index(rules.play_tables(view.trump, view.low, view.bird_high), view.trick)
-        winning = seat_of(view.leader, best, rules.players)
+        taken[rules.side_of(w)] += trick_points(rules, cards)
+    leading = winning_so_far(view)
     last = None
     if view.tricks and not view.trick:
         lead, cards, w = view.tricks[-1]
@@ -323,8 +320,8 @@ def view_message(view: View, *, pad: Sequence[PadRow] = (), hand_number: int = 1
         partner_cards=[card_str(c) for c in view.partner_cards], known_partners=list(view.known_partners),
         tricks=[(lead, [card_str(c) for c in cards], w) for lead, cards, w in view.reviewable], last=last,
         trick_count=len(view.tricks), trick=[card_str(c) for c in view.trick], leader=view.leader,
-        winning=winning, won=list(view.won), taken=taken, totals=list(view.totals), sides=sides,
-        hand_number=hand_number, pad=list(pad), over=over, winner=winner,
+        winning=-1 if leading is None else leading[0], won=list(view.won), taken=taken, totals=list(view.totals),
+        sides=sides, hand_number=hand_number, pad=list(pad), over=over, winner=winner,
     )
 
 

@@ -32,11 +32,10 @@ from typing import Any, Literal, TypeVar
 
 from .. import actions as A
 from ..bots import REGISTRY, bot_name
-from ..cards import COLOUR_NAMES
 from ..rules import RuleSet
 from ..table import Bot, Human, Seat, Table, TableError
 from ..transcript import rules_rows
-from ..tui.words import score_pad
+from ..tui.words import score_pad, trump_words
 from ..view import spectator_view
 from . import protocol as P
 from .store import Store, StoreError
@@ -114,6 +113,11 @@ class Lobby:
     fill: str = DEFAULT_FILL
     started: bool = False
 
+    def table_seats(self) -> list[Seat]:
+        """The Table's seats for this plan: people by name, bots by level, open seats the fill bot."""
+        return [Human(self.people[st.person or ""].name) if st.kind == "person"
+                else Bot(st.level or self.fill) for st in self.seats]
+
     def to_json(self) -> dict[str, Any]:
         return {"seats": [asdict(s) for s in self.seats], "fill": self.fill, "started": self.started,
                 "people": {h: asdict(p) for h, p in self.people.items()}}
@@ -149,6 +153,7 @@ class Client:
         self.replaying = 0  # messages of a (re)join's replay still in the queue
         self.room: Room | None = None
         self.token: str | None = None
+        self.key: str | None = None  # token_hash(token): the person's key in the lobby
         self.heard = 0  # events sent, in this client's stream
         self.bucket = Bucket(rate, max(BURST, rate * 3))
         self.drops = 0
@@ -157,6 +162,10 @@ class Client:
 
     def send(self, message: P._Message) -> None:
         self.send_text(P.dump(message))
+
+    def set_token(self, token: str | None) -> None:
+        self.token = token
+        self.key = None if token is None else token_hash(token)
 
     def send_text(self, text: str, *, replay: bool = False) -> None:
         """Queue ``text``; a client that has ``MAX_QUEUE`` messages unread is let go rather than hold
@@ -182,9 +191,9 @@ class Client:
 
     @property
     def person(self) -> Person | None:
-        if self.room is None or self.token is None:
+        if self.room is None or self.key is None:
             return None
-        return self.room.lobby.people.get(token_hash(self.token))
+        return self.room.lobby.people.get(self.key)
 
     @property
     def seat(self) -> int | None:
@@ -205,6 +214,7 @@ class Room:
         self.lock = asyncio.Lock()
         self._bots: asyncio.Task[None] | None = None
         self.failed: str | None = None  # a bot that broke, or a store that failed: the table stops here
+        self._pad: tuple[int, list[P.PadRow]] = (-1, [])  # (hands finished, the score pad): public, one for all
 
     # ------------------------------------------------------------------ messages
     def lobby_message(self) -> P.Lobby:
@@ -233,12 +243,14 @@ class Room:
         assert table is not None
         m = table.match
         view = table.view(seat) if seat is not None else spectator_view(m.hand, m.totals)
-        pad = [P.PadRow(hand=row.number, bidder=row.bidder, bid=row.bid, trump=COLOUR_NAMES[row.trump]
-                        if row.trump >= 0 else ("none" if row.trump == -1 else "-"), made=row.made,
-                        points=list(row.points), score=list(row.score), totals=list(row.totals))
-               for row in score_pad(self.rules, m.hands)]
-        return P.view_message(view, pad=pad, hand_number=len(m.hands) + (0 if m.is_over else 1), over=m.is_over,
-                              winner=m.winner)
+        if self._pad[0] != len(m.hands):
+            self._pad = (len(m.hands), [
+                P.PadRow(hand=row.number, bidder=row.bidder, bid=row.bid,
+                         trump=trump_words(row.trump) if row.bidder >= 0 else "-", made=row.made,
+                         points=list(row.points), score=list(row.score), totals=list(row.totals))
+                for row in score_pad(self.rules, m.hands)])
+        return P.view_message(view, pad=self._pad[1], hand_number=len(m.hands) + (0 if m.is_over else 1),
+                              over=m.is_over, winner=m.winner)
 
     def push(self, client: Client, memo: dict[int | None, tuple[list[dict[str, Any]], str, dict[int, str]]] | None
              = None) -> None:
@@ -256,7 +268,7 @@ class Room:
         if made is None:
             made = memo[seat] = (table.events(seat), P.dump(P.ViewUpdate(view=self.view_for(seat))), {})
         events, view_text, texts = made
-        replay = len(events) - client.heard > 1  # a (re)join's stream, not one move's events
+        replay = client.heard == 0  # a (re)join's stream from the start, which may be long
         for i in range(client.heard, len(events)):
             text = texts.get(i)
             if text is None:
@@ -290,10 +302,7 @@ class Room:
         if client.room is not None and client.room is not self:
             client.room.leave(client)
         client.room = self
-        if token is not None and token_hash(token) in self.lobby.people:
-            client.token = token
-        else:
-            client.token = None
+        client.set_token(token if token is not None and token_hash(token) in self.lobby.people else None)
         self.clients.add(client)
         client.heard = 0  # a (re)join hears the game from the start: its screen is rebuilt from it
         self.welcome(client)
@@ -320,7 +329,7 @@ class Room:
             name = person_name(name)
             me = client.person
             for h, p in self.lobby.people.items():
-                if p.name.casefold() == name.casefold() and (me is None or h != token_hash(client.token or "")):
+                if p.name.casefold() == name.casefold() and h != client.key:
                     raise Refusal(f"{p.name} is already at this table; choose another name")
             st = self.lobby.seats[seat]
             if me is not None and me.seat == seat:
@@ -334,15 +343,14 @@ class Room:
             elif st.kind != "open":
                 raise Refusal(f"seat {seat} is taken; sit at an open seat")
             if me is None:
-                client.token = secrets.token_urlsafe(24)
-                me = Person(name)
-                self.lobby.people[token_hash(client.token)] = me
-            h = token_hash(client.token or "")
+                client.set_token(secrets.token_urlsafe(24))
+                assert client.key is not None
+                me = self.lobby.people[client.key] = Person(name)
             if me.seat is not None and me.seat != seat:  # moving: the old seat opens
                 self.lobby.seats[me.seat] = SeatState()
             me.name = name
             me.seat = seat
-            self.lobby.seats[seat] = SeatState("person", person=h)
+            self.lobby.seats[seat] = SeatState("person", person=client.key)
             if self.table is not None:
                 self.table.set_seat(seat, Human(name))
             await self._save_lobby()
@@ -430,15 +438,10 @@ class Room:
             self._host(client)
             if self.lobby.started:
                 raise Refusal("the game has already started")
-            seats: list[Seat] = []
+            seats = self.lobby.table_seats()
             for st in self.lobby.seats:
-                if st.kind == "person":
-                    seats.append(Human(self.lobby.people[st.person or ""].name))
-                elif st.kind == "bot":
-                    seats.append(Bot(st.level or self.lobby.fill))
-                else:
+                if st.kind == "open":  # the fill bot keeps it for whoever comes
                     st.kind, st.level, st.free = "bot", self.lobby.fill, True
-                    seats.append(Bot(self.lobby.fill))
             try:
                 table = Table(self.rules, seats, self.seed)
             except TableError as e:
@@ -582,6 +585,7 @@ class Hub:
         if plan.count("me") > 1:
             raise Refusal("the host sits at one seat at most")
         token = secrets.token_urlsafe(24)
+        key = token_hash(token)
         host = Person(person_name(host_name) if host_name else "host", host=True)
         if "me" in plan and not host_name:
             raise Refusal("give your name to sit at the table")
@@ -589,14 +593,14 @@ class Hub:
         for s, kind in enumerate(plan):
             if kind == "me":
                 host.seat = s
-                seats.append(SeatState("person", person=token_hash(token)))
+                seats.append(SeatState("person", person=key))
             elif kind == "open":
                 seats.append(SeatState())
             else:
                 seats.append(SeatState("bot", level=check_level(kind)))
-        lobby = Lobby(seats, {token_hash(token): host}, fill)
+        lobby = Lobby(seats, {key: host}, fill)
         seed = secrets.randbits(31)
-        table_seats: list[Seat] = [Bot(st.level or fill) if st.kind != "person" else Human(host.name) for st in seats]
+        table_seats = lobby.table_seats()
         code = await self.db(lambda: self.store.create(rules, table_seats, seed, name=name, lobby=lobby.to_json()))
         self.rooms[code] = Room(self, code, name, rules, seed, lobby)
         return code, token

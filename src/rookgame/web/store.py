@@ -119,9 +119,7 @@ class Store:
         """Action number ``n`` (from 0) of table ``code``, in one transaction; refused if ``n`` is taken."""
         try:
             with Session(self.engine) as s, s.begin():
-                row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
-                if row is None:
-                    raise StoreError(f"no table {code!r} in the store")
+                row = self._row(s, code)
                 s.add(ActionRow(table_id=row.id, n=n, seat=seat, action=action))
         except IntegrityError:
             raise StoreError(f"table {code}: action {n} is already in the log") from None
@@ -155,9 +153,7 @@ class Store:
     # ------------------------------------------------------------------ reading
     def stored(self, code: str) -> Stored:
         with Session(self.engine) as s:
-            row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
-            if row is None:
-                raise StoreError(f"no table {code!r} in the store")
+            row = self._row(s, code)
             actions = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.table_id == row.id)
                                 .order_by(ActionRow.n)).all()
             try:
@@ -190,9 +186,7 @@ class Store:
 
     def count(self, code: str) -> int:
         with Session(self.engine) as s:
-            row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
-            if row is None:
-                raise StoreError(f"no table {code!r} in the store")
+            row = self._row(s, code)
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == row.id)) or 0)
 
 
