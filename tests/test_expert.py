@@ -196,3 +196,58 @@ def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_b
             hand.apply(action, hand.to_act)
             compared += 1
     assert compared >= 12
+
+
+def test_a_decision_with_no_time_left_still_answers_with_a_legal_action() -> None:
+    """The time limit is hard: with none at all, the expert falls back to the heuristic's choice in
+    the auction, the nest and the card play instead of taking a few samples anyway."""
+    import dataclasses
+
+    from rookgame.bots.expert import LEVELS
+
+    rules = preset("full-deck")
+    expert = ExpertPlayer(1, "expert")
+    expert.level = dataclasses.replace(LEVELS["expert"], seconds=0.0)
+    heuristic = HeuristicPlayer()
+    hand = Hand(rules, 0)
+    hand.deal_random(random.Random(8))
+    phases = set()
+    while hand.phase < Phase.DONE:
+        view = view_of(hand, hand.to_act)
+        action = expert.act(view)
+        assert action in view.legal
+        if len(view.legal) > 1:
+            phases.add(view.phase)
+            assert action == heuristic.act(view)
+        hand.apply(action)
+    assert {Phase.BID, Phase.NEST, Phase.PLAY} <= phases
+
+
+def test_deals_weighed_by_the_cards_played_explain_the_play_better() -> None:
+    """With ``weigh_play`` the deals the expert scores on are drawn toward those in which the other
+    seats' cards are the ones a sound player would have chosen; the real deal, played by such
+    players, explains every card."""
+    import dataclasses
+
+    from rookgame.bots.expert import LEVELS
+
+    rules = preset("kentucky-discard")
+    bot = HeuristicPlayer()
+    weighed, plain = [], []
+    for seed in range(12):
+        hand = Hand(rules, seed % 4)
+        hand.deal_random(random.Random(seed))
+        while hand.phase < Phase.DONE and not (hand.phase == Phase.PLAY and len(hand.tricks) == 4):
+            hand.apply(bot.act(view_of(hand, hand.to_act)))
+        if hand.phase != Phase.PLAY:
+            continue
+        view = view_of(hand, hand.to_act)
+        expert = ExpertPlayer(seed, "expert", timed=False)
+        assert expert._play_fit(hand, view.seat) == 1.0
+        for weigh, into in ((True, weighed), (False, plain)):
+            expert = ExpertPlayer(seed, "expert", timed=False)
+            expert.level = dataclasses.replace(LEVELS["expert"], weigh_play=weigh)
+            deals = expert._play_samples(view, expert._clock())
+            into.append(sum(expert._play_fit(d, view.seat) for d in deals) / len(deals))
+    assert len(weighed) >= 8
+    assert sum(weighed) > 1.5 * sum(plain)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import random
@@ -263,7 +262,7 @@ def test_short_forms_and_the_trick_leader() -> None:
         else:
             # a trick just ended: the helper, shown the whole trick, names the engine's winner
             lead, cards, winner = v.tricks[-1]
-            whole = dataclasses.replace(v, trick=cards, leader=lead)
+            whole = v._replace(trick=cards, leader=lead)
             assert winning_so_far(whole) == (winner, cards[(winner - lead) % 4])
     v = view_of(hand, hand.to_act)
     assert v.phase == Phase.PLAY

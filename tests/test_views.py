@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
 
@@ -108,7 +107,7 @@ def assert_fair(hand: Hand, seat: int, rng: random.Random,
         assert all(a == b for a, b in zip(other.history, hand.history) if not A.BURY <= a < A.PARTNER)
         theirs = view(other, seat)
         if theirs != mine:
-            diff = [f for f in View.__dataclass_fields__ if getattr(theirs, f) != getattr(mine, f)]
+            diff = [f for f in View._fields if getattr(theirs, f) != getattr(mine, f)]
             raise AssertionError(f"seat {seat}'s view depends on unseen cards: {diff} "
                                  f"(phase {hand.phase.name}, step {len(hand.history)})")
 
@@ -132,10 +131,10 @@ def test_fairness_check_catches_a_leak(leak: str) -> None:
     def leaky(hand: Hand, seat: int) -> View:
         v = view_of(hand, seat)
         if leak == "next hand":
-            return replace(v, hand_sizes=(hand.hands[(seat + 1) % hand.n],))
+            return v._replace(hand_sizes=(hand.hands[(seat + 1) % hand.n],))
         if leak == "nest":
-            return replace(v, buried_count=hand.nest)
-        return replace(v, known_partners=tuple(s for s in range(hand.n) if hand.partners >> s & 1))
+            return v._replace(buried_count=hand.nest)
+        return v._replace(known_partners=tuple(s for s in range(hand.n) if hand.partners >> s & 1))
 
     name = "call-partner" if leak == "partner holder" else "kentucky-discard"
     rng = random.Random(1)
@@ -250,7 +249,7 @@ def test_view_holds_no_reference_to_the_state() -> None:
     before = v
     hand.apply(A.BID + 70, 1)
     assert v == before and v.auction == () and v.to_act == 1
-    assert all(not isinstance(getattr(v, f), Hand | list) for f in View.__dataclass_fields__)
+    assert all(not isinstance(getattr(v, f), Hand | list) for f in View._fields)
 
 
 def test_a_seats_history_hides_another_seats_burials() -> None:

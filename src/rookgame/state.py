@@ -40,9 +40,9 @@ class IllegalAction(ValueError):
 
 
 _Snapshot = tuple[
-    tuple[Phase, int, int, int, int, int, int, int, int, bool, bool, int, int, int],
+    tuple[Phase, int, int, int, int, int, int, int, int, bool, bool, int, int, int, int],
     tuple[bool | None, PlayTables | None, HandResult | None],
-    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
     tuple[int, int, int, int],
 ]
 
@@ -80,7 +80,7 @@ def _bid_list(lowest: int, highest: int, step: int, may_pass: bool, may_redeal: 
     return tuple(sorted(out))
 
 
-def _bits(mask: int) -> list[int]:
+def _bit_tuple(mask: int) -> tuple[int, ...]:
     """The set bits of a mask, ascending: the hot path of legal-action generation."""
     t = _BITS_CACHE.get(mask)
     if t is None:
@@ -93,7 +93,11 @@ def _bits(mask: int) -> list[int]:
         t = tuple(out)
         if len(_BITS_CACHE) < _BITS_CACHE_LIMIT:
             _BITS_CACHE[mask] = t
-    return list(t)
+    return t
+
+
+def _bits(mask: int) -> list[int]:
+    return list(_bit_tuple(mask))
 
 
 class Hand:
@@ -103,7 +107,7 @@ class Hand:
         "rules", "n", "deck", "points", "dealer", "phase", "hands", "dealt", "nest", "auction",
         "passed", "high_bid", "high_bidder", "to_act", "bidder", "bid", "step", "steps", "buried",
         "trump", "low", "bird_high", "partner_cards", "partners", "tables", "trick", "leader",
-        "led", "tricks", "taken", "won", "history", "result", "_stack", "nest_points",
+        "led", "tricks", "taken", "won", "history", "result", "_stack", "nest_points", "played", "voids",
     )
 
     def __init__(self, rules: RuleSet, dealer: int = 0) -> None:
@@ -142,6 +146,11 @@ class Hand:
         self.history: list[int] = []
         self.result: HandResult | None = None
         self._stack: list[_Snapshot] = []
+        # What the table has seen, kept as cards fall so that no view or bot rescans the tricks:
+        # every card played (the trick in progress included), and per seat the colours (bit k:
+        # effective colour k) it has shown void in by not following.
+        self.played = 0
+        self.voids = [0] * self.n
 
     # ------------------------------------------------------------------ chance: the deal
     def deal_random(self, rng: random.Random) -> None:
@@ -219,6 +228,12 @@ class Hand:
         if phase == Phase.NEST:
             return self._nest_actions()
         return []
+
+    def legal_tuple(self) -> tuple[int, ...]:
+        """:meth:`legal_actions` as a tuple, shared rather than copied in the card play (views, play-outs)."""
+        if self.phase == _PLAY:
+            return _bit_tuple(self.legal_mask())
+        return tuple(self.legal_actions())
 
     def legal_mask(self) -> int:
         """Legal cards to play as a mask (PLAY phase only), for search code."""
@@ -414,13 +429,19 @@ class Hand:
             return
         # Playing a card: the hot path, kept in one function.
         seat = self.to_act
-        self.hands[seat] ^= 1 << action
+        bit = 1 << action
+        self.hands[seat] ^= bit
+        self.played |= bit
         trick = self.trick
         trick.append(action)
         n = len(trick)
+        t = self.tables
+        assert t is not None
         if n == 1:
-            self.led = self.tables.suit[action]  # type: ignore[union-attr]
+            self.led = t.suit[action]
             self.leader = seat
+        elif t.suit[action] != self.led and not t.anytime & bit:
+            self.voids[seat] |= 1 << self.led
         if n < self.n:
             self.to_act = (seat + 1) % self.n
             return
@@ -553,9 +574,9 @@ class Hand:
         """Apply without checks, remembering how to :meth:`pop` it."""
         self._stack.append((
             (self.phase, self.passed, self.high_bid, self.high_bidder, self.to_act, self.bidder, self.bid,
-             self.step, self.trump, self.low, self.bird_high, self.partners, self.leader, self.led),
+             self.step, self.trump, self.low, self.bird_high, self.partners, self.leader, self.led, self.played),
             (self.nest_points, self.tables, self.result),
-            (tuple(self.hands), tuple(self.trick), tuple(self.taken), tuple(self.won)),
+            (tuple(self.hands), tuple(self.trick), tuple(self.taken), tuple(self.won), tuple(self.voids)),
             (len(self.auction), len(self.buried), len(self.partner_cards), len(self.tricks)),
         ))
         self.apply_unchecked(action)
@@ -564,10 +585,11 @@ class Hand:
         """Undo the last :meth:`push`; returns its action."""
         ints, objs, lists, lengths = self._stack.pop()
         (self.phase, self.passed, self.high_bid, self.high_bidder, self.to_act, self.bidder, self.bid,
-         self.step, self.trump, self.low, self.bird_high, self.partners, self.leader, self.led) = ints
+         self.step, self.trump, self.low, self.bird_high, self.partners, self.leader, self.led, self.played) = ints
         self.nest_points, self.tables, self.result = objs
-        hands, trick, taken, won = lists
+        hands, trick, taken, won, voids = lists
         self.hands, self.trick, self.taken, self.won = list(hands), list(trick), list(taken), list(won)
+        self.voids = list(voids)
         na, nb, npc, nt = lengths
         del self.auction[na:]
         del self.buried[nb:]

@@ -9,7 +9,8 @@ bidder who buried them), not who holds a called partner card until it is played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from functools import cache
+from typing import NamedTuple
 
 from . import actions as A
 from .cards import CardSet, mask_of
@@ -18,8 +19,9 @@ from .rules import RuleSet
 from .state import Hand, Phase
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
+    """A tuple of plain values (built in about a microsecond: bots take one per decision)."""
+
     seat: int
     rules: RuleSet
     dealer: int
@@ -49,6 +51,8 @@ class View:
     leader: int
     won: tuple[int, ...]  # tricks won per seat
     totals: tuple[int, ...]  # the game's running totals per side before this hand
+    played: CardSet = CardSet(0)  # every card played so far, the trick in progress included
+    voids: tuple[int, ...] = ()  # per seat, the colours (bit k: colour k) it has shown void in
     history: tuple[int, ...] = ()  # every action of the hand so far; another seat's burials as HIDDEN_BURY
 
     @property
@@ -68,46 +72,38 @@ class View:
         return self.tricks[-1:] if review == "last" else ()
 
 
+_cards = int.__new__  # CardSet(mask) without its parsing: the masks here are always ints
+_bit_count = int.bit_count
+
+
 def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> View:
-    is_bidder = seat == hand.bidder and hand.phase >= Phase.NEST and hand.phase != Phase.THROWN_IN
+    phase = hand.phase
+    bidder = hand.bidder
+    is_bidder = seat == bidder and phase >= Phase.NEST and phase != Phase.THROWN_IN
     rules = hand.rules
-    nest_seen = (is_bidder and hand.nest_taken()) or (
-        rules.nest_shown and hand.bidder >= 0 and hand.phase != Phase.THROWN_IN)
+    if phase == Phase.PLAY:
+        nest_seen = is_bidder or rules.nest_shown
+    else:
+        nest_seen = (is_bidder and hand.nest_taken()) or (
+            rules.nest_shown and bidder >= 0 and phase != Phase.THROWN_IN)
+    buried = hand.buried
     shown = 0
-    if rules.show_buried_trump and hand.phase >= Phase.PLAY and hand.tables is not None:
-        shown = mask_of(hand.buried) & hand.tables.suit_mask[hand.trump] if hand.trump >= 0 else 0
-    return View(
-        seat=seat,
-        rules=hand.rules,
-        dealer=hand.dealer,
-        phase=hand.phase,
-        to_act=hand.to_act,
-        legal=tuple(hand.legal_actions()) if seat == hand.to_act else (),
-        hand=CardSet(hand.hands[seat]),
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
-        auction=tuple(hand.auction),
-        high_bid=hand.high_bid,
-        high_bidder=hand.high_bidder,
-        bidder=hand.bidder,
-        bid=hand.bid,
-        step=hand.step_kind,
-        nest=CardSet(hand.nest) if nest_seen else None,
-        buried=CardSet(mask_of(hand.buried)) if is_bidder else None,
-        buried_count=len(hand.buried),
-        shown_buried=CardSet(shown),
-        trump=hand.trump,
-        low=hand.low,
-        bird_high=hand.bird_high,
-        partner_cards=tuple(hand.partner_cards),
-        known_partners=known_partners(hand, seat),
-        nest_points=hand.nest_points,
-        tricks=tuple(hand.tricks),
-        trick=tuple(hand.trick),
-        leader=hand.leader,
-        won=tuple(hand.won),
-        totals=tuple(totals),
-        history=public_history(hand, seat),
-    )
+    if rules.show_buried_trump and phase >= Phase.PLAY and hand.tables is not None and hand.trump >= 0:
+        shown = mask_of(buried) & hand.tables.suit_mask[hand.trump]
+    return View._make((
+        seat, rules, hand.dealer, phase, hand.to_act,
+        hand.legal_tuple() if seat == hand.to_act else (),
+        _cards(CardSet, hand.hands[seat]),
+        tuple(map(_bit_count, hand.hands)),
+        tuple(hand.auction), hand.high_bid, hand.high_bidder, bidder, hand.bid, hand.step_kind,
+        _cards(CardSet, hand.nest) if nest_seen else None,
+        _cards(CardSet, mask_of(buried)) if is_bidder else None,
+        len(buried), _cards(CardSet, shown), hand.trump, hand.low, hand.bird_high,
+        tuple(hand.partner_cards), known_partners(hand, seat), hand.nest_points,
+        tuple(hand.tricks), tuple(hand.trick), hand.leader, tuple(hand.won), tuple(totals),
+        _cards(CardSet, hand.played), tuple(hand.voids),
+        public_history(hand, seat),
+    ))
 
 
 def spectator_view(hand: Hand, totals: tuple[int, ...] | list[int] = ()) -> View:
@@ -116,7 +112,7 @@ def spectator_view(hand: Hand, totals: tuple[int, ...] | list[int] = ()) -> View
     seen = view_of(hand, hand.bidder if hand.bidder >= 0 else 0, totals)
     rules = hand.rules
     nest_shown = rules.nest_shown and hand.bidder >= 0 and hand.phase != Phase.THROWN_IN
-    return replace(seen, seat=-1, legal=(), hand=CardSet(0), nest=seen.nest if nest_shown else None, buried=None,
+    return seen._replace(seat=-1, legal=(), hand=CardSet(0), nest=seen.nest if nest_shown else None, buried=None,
                    known_partners=known_partners(hand, -1), history=public_history(hand, -1))
 
 
@@ -141,7 +137,7 @@ def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:
         return ()
     mode = hand.rules.mode
     if mode == "partners":
-        return tuple(s for s in range(hand.n) if s % 2 == hand.bidder % 2)
+        return _side(hand.n, hand.bidder % 2)
     if mode == "individual" or hand.phase < Phase.PLAY:
         return (hand.bidder,)
     # Call-partner: a holder of a called card knows; everyone learns when it is played.
@@ -156,3 +152,8 @@ def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:
             if c in called:
                 known.add(seat_of(leader, i, hand.n))
     return tuple(sorted(known))
+
+
+@cache
+def _side(n: int, parity: int) -> tuple[int, ...]:
+    return tuple(s for s in range(n) if s % 2 == parity)

@@ -24,6 +24,7 @@ from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
 from .heuristic import HeuristicPlayer, estimate, raises
+from .playout import finish, seat_knowledge
 from .sampler import SampleError, sample_hand
 
 
@@ -32,8 +33,9 @@ class Level:
     samples: int  # deals sampled per card-play decision
     solve_tricks: int  # use the exact solver when at most this many tricks remain
     bid_samples: int  # deals simulated for the auction and for the nest
-    seconds: float  # time limit per decision (at least a few samples are always taken)
+    seconds: float  # time limit per decision: a hard one, checked between play-outs and inside the solver
     max_nodes: int  # solver budget per sample; over it, the sample is played out instead
+    weigh_play: bool = True  # weigh the sampled deals by the cards played (see ExpertPlayer._play_samples)
 
 
 LEVELS = {
@@ -47,7 +49,13 @@ if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tric
               for k, v in LEVELS.items()}
 
 
-_MIN_SAMPLES = 3  # samples every decision takes, whatever the time limit
+# Solver nodes a second, for a budget that fits the time left (the C solver does 5-11 M a second on
+# the machines measured; the low end, so that a budget ends in time on a loaded machine).
+_NODES_PER_SECOND = 4_000_000 if HAVE_C else 20_000
+_OVERSAMPLE = 3  # with weigh_play: deals drawn per deal scored
+_MISFIT = 0.25  # with weigh_play: a deal's weight for each card played that the heuristic would not play
+_SAMPLING_SHARE = 0.4  # of the time limit at most, spent drawing and weighing deals
+_RESERVE = 0.03  # share of the limit kept for the work after the last sample (averaging, the fallback)
 _PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
 _SWITCH_MARGIN = 10.0  # points a simulated nest plan must gain over the heuristic's own way
 
@@ -131,35 +139,81 @@ class ExpertPlayer:
         legal = list(view.legal)
         totals = dict.fromkeys(legal, 0.0)
         left = view.rules.deck.hand_size - len(view.tricks)
-        deadline = time.perf_counter() + lv.seconds
+        clock = self._clock()
         n = 0
-        for _ in range(lv.samples):
-            try:
-                hand = sample_hand(view, self.rng)
-            except SampleError:
-                continue
-            values = None
+        for hand in self._play_samples(view, clock):
+            values: dict[int, float] | None = None
             if left <= lv.solve_tricks:
                 try:
-                    sol = solve(hand, cards=True, max_nodes=lv.max_nodes)
+                    sol = solve(hand, cards=True, max_nodes=clock.nodes(lv.max_nodes))
                     values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items()}
                 except BudgetExceeded:
                     values = None
             if values is None:
-                values = {a: self._rollout(hand, a, view.seat) for a in legal}
+                values = {}
+                for a in legal:
+                    if clock.over():
+                        break
+                    values[a] = self._rollout(hand, a, view.seat)
+                if len(values) < len(legal):
+                    break  # out of time inside this deal: it does not count
             for a in legal:
                 totals[a] += values[a]
             n += 1
-            if self._out_of_time(n, deadline):
+            if clock.over():
                 break
-        if n == 0:  # no consistent deal found: the heuristic's card
+        if n == 0:  # no consistent deal found (or no time for one): the heuristic's card
             choice = self.heuristic.act(view)
             return [(choice, 0.0)] + [(a, -1.0) for a in legal if a != choice]
         return sorted(((a, totals[a] / n) for a in legal), key=lambda x: (-x[1], x[0]))
 
-    def _out_of_time(self, done: int, deadline: float) -> bool:
-        """Past the level's time limit, once a few samples are in (never when untimed)."""
-        return self.timed and done >= _MIN_SAMPLES and time.perf_counter() > deadline
+    def _play_samples(self, view: View, clock: Clock) -> list[Hand]:
+        """The deals to score a card on.  With ``weigh_play``, more deals are drawn than scored, and
+        the ones kept are drawn again in proportion to how well they explain the cards the others
+        have played (as the heuristic would have played them from their seats in that deal), so
+        that a deal where a player followed with a counter it would never have given up is rare."""
+        lv = self.level
+        draw = lv.samples * (_OVERSAMPLE if lv.weigh_play and view.played else 1)
+        found: list[tuple[float, Hand]] = []
+        for _ in range(draw):
+            if clock.over() or (found and clock.share_used() > _SAMPLING_SHARE):
+                break
+            try:
+                hand = sample_hand(view, self.rng, deadline=clock.deadline)
+            except SampleError:
+                continue
+            found.append((self._play_fit(hand, view.seat) if draw > lv.samples else 1.0, hand))
+        if draw == lv.samples:
+            return [h for _, h in found]
+        # Weighted sampling without replacement (Efraimidis and Spirakis): key u ** (1 / w).
+        rand = self.rng.random
+        keyed = sorted(found, key=lambda wh: -(rand() ** (1.0 / wh[0])))
+        return [h for _, h in keyed[:lv.samples]]
+
+    def _play_fit(self, sample: Hand, me: int) -> float:
+        """How likely the cards played by the other seats are in ``sample``, if they play as the
+        heuristic does: a factor ``_MISFIT`` for each card it would not have chosen."""
+        h = Hand(sample.rules, sample.dealer)
+        h.set_deal(list(sample.dealt), sample.nest)
+        history = sample.history
+        i = 0
+        while h.phase != Phase.PLAY:
+            h.apply_unchecked(history[i])
+            i += 1
+        weight = 1.0
+        bot = self.heuristic
+        for a in history[i:]:
+            seat = h.to_act
+            if seat != me:
+                legal = h.legal_tuple()
+                if len(legal) > 1 and bot.play(seat_knowledge(h, seat), legal) != a:
+                    weight *= _MISFIT
+            h.apply_unchecked(a)
+        return weight
+
+    def _clock(self) -> Clock:
+        """The time limit of the decision starting now (none when untimed)."""
+        return Clock(self.level.seconds * (1 - _RESERVE) if self.timed else None)
 
     def _rollout(self, hand: Hand, action: int, seat: int) -> float:
         """Play ``action``, then let heuristic players finish the hand."""
@@ -170,9 +224,7 @@ class ExpertPlayer:
 
     def _finish(self, h: Hand) -> None:
         """Heuristic players play ``h`` to its end (the play-out of every simulation)."""
-        bot = self.heuristic
-        while h.phase < Phase.DONE:
-            h.apply_unchecked(bot.act(view_of(h, h.to_act)))
+        finish(h, self.heuristic)
 
     # ------------------------------------------------------------------ auction
     def _takes(self, view: View) -> list[float]:
@@ -193,12 +245,12 @@ class ExpertPlayer:
     def _simulate_takes(self, view: View) -> list[float]:
         rules = view.rules
         out: list[float] = []
-        deadline = time.perf_counter() + self.level.seconds
+        clock = self._clock()
         for _ in range(self.level.bid_samples):
-            if self._out_of_time(len(out), deadline):
+            if clock.over():
                 break
             try:
-                sample = sample_hand(view, self.rng)
+                sample = sample_hand(view, self.rng, deadline=clock.deadline)
             except SampleError:
                 continue
             h = Hand(rules, view.dealer)
@@ -216,6 +268,8 @@ class ExpertPlayer:
             if h.bidder != view.seat:
                 continue
             self._finish(h)
+            if clock.over():
+                break  # a play-out that ended past the limit is not counted: stop at the limit
             if h.result is not None:
                 out.append(float(h.result.bidding_points))
         return out
@@ -278,16 +332,23 @@ class ExpertPlayer:
         plans: list[int | None] = [None, *colours] if len(colours) > 1 else []
         totals = [0.0] * len(plans)
         n = 0
-        deadline = time.perf_counter() + self.level.seconds
+        clock = self._clock()
         for _ in range(2 * self.level.bid_samples if plans else 0):
-            if self._out_of_time(n, deadline):
+            if clock.over():
                 break
             try:
-                sample = sample_hand(view, self.rng)
+                sample = sample_hand(view, self.rng, deadline=clock.deadline)
             except SampleError:
                 continue
-            for i, p in enumerate(plans):  # every plan on the same deals
-                totals[i] += self._play_plan(sample, view, p)
+            scores = []
+            for p in plans:  # every plan on the same deals
+                if clock.over():
+                    break
+                scores.append(self._play_plan(sample, view, p))
+            if len(scores) < len(plans):
+                break  # out of time inside this deal: it does not count
+            for i, v in enumerate(scores):
+                totals[i] += v
             n += 1
         values: dict[int, float] = {}
         plan: int | None = None
@@ -310,6 +371,31 @@ class ExpertPlayer:
             h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
         self._finish(h)
         return utility(h, view.seat)
+
+
+class Clock:
+    """A decision's time limit: ``over()`` once it has passed; ``None`` for no limit."""
+
+    __slots__ = ("deadline", "seconds")
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds or 1.0
+        self.deadline = time.perf_counter() + seconds if seconds is not None else None
+
+    def over(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def share_used(self) -> float:
+        """The share of the limit used so far (0 without a limit)."""
+        if self.deadline is None:
+            return 0.0
+        return 1.0 - (self.deadline - time.perf_counter()) / self.seconds
+
+    def nodes(self, most: int) -> int:
+        """A solver budget that ends within the time left (at most ``most`` nodes)."""
+        if self.deadline is None:
+            return most
+        return max(1, min(most, int((self.deadline - time.perf_counter()) * _NODES_PER_SECOND)))
 
 
 def _nest_key(view: View) -> tuple[object, ...]:

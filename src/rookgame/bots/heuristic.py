@@ -157,7 +157,7 @@ class HeuristicPlayer:
             return self.bid(view)
         if view.phase == Phase.NEST:
             return self.declare(view)
-        return self.play(view, know(view))
+        return self.play(know(view), view.legal)
 
     # ------------------------------------------------------------------ auction
     def bid(self, view: View) -> int:
@@ -208,25 +208,25 @@ class HeuristicPlayer:
         return view.legal[0]
 
     # ------------------------------------------------------------------ card play
-    def play(self, view: View, k: Knowledge) -> int:
-        legal = [a for a in view.legal if a < A.BURY]
-        if not view.trick:
-            return self.lead(view, k, legal)
-        return self.follow(view, k, legal)
+    def play(self, k: Knowledge, legal: tuple[int, ...] | list[int]) -> int:
+        """The card to play from ``legal``, from what the seat knows (a view's knowledge, or a
+        simulated seat's in the expert's play-outs)."""
+        if len(legal) == 1:
+            return legal[0]
+        if not k.trick:
+            return self.lead(k, legal)
+        return self.follow(k, legal)
 
-    def _bidding_side(self, view: View, k: Knowledge) -> bool:
-        return view.bidder in k.team
-
-    def lead(self, view: View, k: Knowledge, legal: list[int]) -> int:
+    def lead(self, k: Knowledge, legal: tuple[int, ...] | list[int]) -> int:
         t = k.tables
         assert t is not None
         trump = t.trump
-        pts = view.rules.deck.points
-        opponents = [s for s in range(view.rules.players) if s not in k.team]
+        pts = k.rules.deck.points
+        opponents = [s for s in range(k.rules.players) if s not in k.team]
         my_trumps = [c for c in legal if t.suit[c] == trump] if trump >= 0 else []
         unseen_trumps = k.unseen & t.suit_mask[trump] if trump >= 0 else 0
         opp_may_trump = bool(unseen_trumps) and any(not k.voids[s] >> trump & 1 for s in opponents)
-        if my_trumps and opp_may_trump and self._bidding_side(view, k):
+        if my_trumps and opp_may_trump and k.bidder in k.team:
             top = max(my_trumps, key=lambda c: t.strength[c])
             if k.is_top(top):
                 return top  # pull trump while holding control
@@ -248,14 +248,14 @@ class HeuristicPlayer:
         side = [c for c in legal if t.suit[c] != trump] or legal
         return min(side, key=lambda c: (pts[c] > 0, t.strength[c], c))
 
-    def follow(self, view: View, k: Knowledge, legal: list[int]) -> int:
+    def follow(self, k: Knowledge, legal: tuple[int, ...] | list[int]) -> int:
         t = k.tables
         assert t is not None
-        rules = view.rules
+        rules = k.rules
         n = rules.players
         pts = rules.deck.points
         trump = t.trump
-        trick = view.trick
+        trick = k.trick
         led = t.suit[trick[0]]
         key = t.key
 
@@ -264,8 +264,8 @@ class HeuristicPlayer:
 
         best_i = kernel.winning_index(t, trick)
         best = trick[best_i]
-        winner_seat = (view.leader + best_i) % n
-        later = [kernel.seat_of(view.leader, i, n) for i in range(len(trick) + 1, n)]
+        winner_seat = (k.leader + best_i) % n
+        later = [kernel.seat_of(k.leader, i, n) for i in range(len(trick) + 1, n)]
         later_opp = [s for s in later if s not in k.team]
         trick_pts = sum(pts[c] for c in trick)
 
@@ -298,14 +298,14 @@ class HeuristicPlayer:
                 return min(sure, key=lambda c: (-(0 if k.is_top(c) else pts[c]), key[c]))
             if trick_pts >= 10:
                 return max(winners, key=lambda c: key[c])
-        return self.discard(view, k, legal)
+        return self.discard(k, legal)
 
-    def discard(self, view: View, k: Knowledge, legal: list[int]) -> int:
+    def discard(self, k: Knowledge, legal: tuple[int, ...] | list[int]) -> int:
         """The cheapest card: no counter, no trump, low, from a short colour."""
         t = k.tables
         assert t is not None
-        pts = view.rules.deck.points
-        hand = int(view.hand)
+        pts = k.rules.deck.points
+        hand = k.hand
         lengths = [(hand & t.suit_mask[s]).bit_count() for s in range(4)]
         return min(legal, key=lambda c: (pts[c] > 0, t.suit[c] == t.trump, c >= BIRD, pts[c],
                                          t.strength[c], lengths[t.suit[c]], c))

@@ -1,26 +1,38 @@
-"""What a seat can infer from its view: cards played, voids shown, cards still unseen.
+"""What a seat knows in the card play: its cards, the trick, the cards played, the voids shown,
+the cards it has not seen, and who plays with it.
 
-Built from a :class:`~rookgame.view.View` only, so every bot that uses it plays fair.
+Built from a :class:`~rookgame.view.View` (:func:`know`), so every bot that uses it plays fair.
+The view carries the cards played and the voids as the table keeps them while cards fall, so
+knowing costs the same on the last trick as on the first.  The expert's play-outs build the same
+knowledge straight from a sampled deal (:func:`rookgame.bots.playout.seat_knowledge`): that deal is
+the bot's own imagining, and each simulated seat is told only what it would see there.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..kernel import seat_of
-from ..rules import PlayTables
+from ..rules import PlayTables, RuleSet
 from ..state import Phase
 from ..view import View
 
 
-@dataclass
 class Knowledge:
-    view: View
-    tables: PlayTables | None  # None until trump is named
-    played: int  # every card played so far, the trick in progress included
-    unseen: int  # cards this seat has not seen: in other hands (or buried/nest it did not see)
-    voids: list[int]  # per seat, a mask of effective colours (bit k = colour k) it has shown void in
-    team: frozenset[int]  # seats this seat plays with (itself included)
+    __slots__ = ("rules", "seat", "tables", "hand", "trick", "leader", "bidder", "played", "unseen", "voids",
+                 "team")
+
+    def __init__(self, rules: RuleSet, seat: int, tables: PlayTables | None, hand: int,
+                 trick: tuple[int, ...] | list[int], leader: int, bidder: int, played: int, unseen: int,
+                 voids: tuple[int, ...] | list[int], team: frozenset[int]) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.tables = tables  # None until trump is named
+        self.hand = hand  # this seat's cards
+        self.trick = trick  # the trick in progress, from its leader
+        self.leader = leader
+        self.bidder = bidder
+        self.played = played  # every card played so far, the trick in progress included
+        self.unseen = unseen  # cards this seat has not seen: in other hands (or buried/nest it did not see)
+        self.voids = voids  # per seat, a mask of effective colours (bit k = colour k) it has shown void in
+        self.team = team  # seats this seat plays with (itself included)
 
     @property
     def trump(self) -> int:
@@ -37,51 +49,49 @@ class Knowledge:
         s = t.suit[card]
         rivals = self.unseen & t.suit_mask[s]
         k = t.strength[card]
+        strength = t.strength
         while rivals:
             low = rivals & -rivals
-            c = low.bit_length() - 1
-            if t.strength[c] > k:
+            if strength[low.bit_length() - 1] > k:
                 return False
             rivals ^= low
         return True
 
 
 def teammates(view: View) -> frozenset[int]:
-    rules = view.rules
+    return team_of(view.rules, view.seat, view.bidder, view.phase, view.known_partners, view.partner_cards,
+                   int(view.played))
+
+
+def team_of(rules: RuleSet, seat: int, bidder: int, phase: Phase, known_partners: tuple[int, ...],
+            partner_cards: tuple[int, ...] | list[int], played: int) -> frozenset[int]:
+    """The seats ``seat`` knows it plays with, from what it has seen."""
     n = rules.players
     if rules.mode == "partners":
-        return frozenset(s for s in range(n) if s % 2 == view.seat % 2)
-    if rules.mode == "call-partner" and view.bidder >= 0:
-        if view.seat in view.known_partners:
-            return frozenset(view.known_partners)
+        return _SIDES[n][seat % 2]
+    if rules.mode == "call-partner" and bidder >= 0:
+        if seat in known_partners:
+            return frozenset(known_partners)
         # The defenders score together: once every called card is out, the bidder's team is
         # known and so are this defender's allies.
-        played = {c for _, cards, _ in view.tricks for c in cards} | set(view.trick)
-        if view.phase == Phase.PLAY and view.partner_cards and set(view.partner_cards) <= played:
-            return frozenset(s for s in range(n) if s not in view.known_partners)
-    return frozenset({view.seat})
+        if phase == Phase.PLAY and partner_cards and all(played >> c & 1 for c in partner_cards):
+            return frozenset(s for s in range(n) if s not in known_partners)
+    return _ALONE[seat]
+
+
+_SIDES = {n: (frozenset(range(0, n, 2)), frozenset(range(1, n, 2))) for n in range(2, 9)}
+_ALONE = [frozenset({s}) for s in range(8)]
 
 
 def know(view: View) -> Knowledge:
     rules = view.rules
-    n = rules.players
     tables = rules.play_tables(view.trump, view.low, view.bird_high) if view.trump >= -1 else None
-    played = 0
-    voids = [0] * n
-    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
-        for c in cards:
-            played |= 1 << c
-        if tables is None or not cards:
-            continue
-        led = tables.suit[cards[0]]
-        for i, c in enumerate(cards[1:], 1):
-            if tables.suit[c] != led and not tables.anytime >> c & 1:
-                voids[seat_of(leader, i, n)] |= 1 << led
-    seen = int(view.hand) | played | int(view.shown_buried)
+    hand = int(view.hand)
+    played = int(view.played)
+    seen = hand | played | int(view.shown_buried)
     if view.buried is not None:
         seen |= int(view.buried)
     unseen = rules.deck.mask & ~seen
-    return Knowledge(view, tables, played, unseen, voids, teammates(view))
+    voids = view.voids or (0,) * rules.players
+    return Knowledge(rules, view.seat, tables, hand, view.trick, view.leader, view.bidder, played, unseen, voids,
+                     teammates(view))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from .. import actions as A
 from ..cards import cards_of
@@ -47,19 +48,14 @@ def played_by(view: View) -> list[int]:
 def voids_of(view: View) -> list[int]:
     """Per seat, the mask of cards it cannot hold, from the colours it failed to follow."""
     rules = view.rules
-    n = rules.players
-    out = [0] * n
-    if view.trump < -1:
+    out = [0] * rules.players
+    if view.trump < -1 or not view.voids:
         return out
     t = rules.play_tables(view.trump, view.low, view.bird_high)
-    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
-        led = t.suit[cards[0]]
-        for i, c in enumerate(cards[1:], 1):
-            if t.suit[c] != led and not t.anytime >> c & 1:
-                out[seat_of(leader, i, n)] |= t.suit_mask[led]
+    for seat, colours in enumerate(view.voids):
+        for k in range(4):
+            if colours >> k & 1:
+                out[seat] |= t.suit_mask[k]
     return out
 
 
@@ -100,9 +96,11 @@ def auction_limits(view: View) -> list[tuple[int, float, float]]:
             if s != view.seat and (low[s] > float("-inf") or high[s] < float("inf"))]
 
 
-def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True) -> Hand:
+def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True,
+                deadline: float | None = None) -> Hand:
     """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at
-    random; with ``weigh_auction``, deals that fit the auction are more likely (see above)."""
+    random; with ``weigh_auction``, deals that fit the auction are more likely (see above).
+    Past ``deadline`` (a ``time.perf_counter()`` reading) it gives up with :class:`SampleError`."""
     rules = view.rules
     n = rules.players
     me = view.seat
@@ -141,6 +139,8 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
     for attempt in range(tries):
         if fallback is not None and attempt >= _AUCTION_TRIES:
             return fallback
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SampleError("out of time")
         rng.shuffle(pool)
         pool.sort(key=lambda c: not only_bidder >> c & 1)
         masks = [0] * (n + 1)

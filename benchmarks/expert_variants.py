@@ -1,0 +1,74 @@
+"""Head to head: an expert level with some of its settings changed, against another (or a bot).
+
+Two bots that play alike differ on few deals, so a duplicate match between them measures a
+change far more tightly than two separate matches against a third bot.
+
+    python benchmarks/expert_variants.py --rules kentucky-discard --deals 200 \\
+        --a expert --b "expert:weigh_play=0"
+    python benchmarks/expert_variants.py --rules full-deck --a "expert:samples=64" --b heuristic
+
+A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
+(samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play); a plain name is a registered bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+
+from rookgame.arena import run_arena
+from rookgame.bots import REGISTRY, Player
+from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
+from rookgame.rules import load
+
+
+def variant(spec: str) -> str:
+    """Register the variant ``spec`` as a bot (the arena's workers inherit the registry); its name."""
+    if ":" not in spec:
+        return spec
+    level, _, changes = spec.partition(":")
+    base = LEVELS[level]
+    kinds = {f.name: f.type for f in dataclasses.fields(Level)}
+    over: dict[str, object] = {}
+    for item in changes.split(","):
+        key, _, value = item.partition("=")
+        kind = kinds[key]
+        over[key] = float(value) if kind == "float" else bool(int(value)) if kind == "bool" else int(value)
+    lv = dataclasses.replace(base, **over)  # type: ignore[arg-type]
+    name = spec.replace(":", "-").replace(",", "-").replace("=", "")
+
+    def make(seed: int | None) -> Player:
+        p = ExpertPlayer(seed, level)
+        p.level = lv
+        p.name = name
+        return p
+
+    REGISTRY[name] = make
+    return name
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rules", default="kentucky-discard")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--a", required=True)
+    ap.add_argument("--b", required=True)
+    args = ap.parse_args()
+    rules = load(args.rules)
+    a, b = variant(args.a), variant(args.b)
+    t = time.perf_counter()
+    res = run_arena(rules, (a, b), args.deals, args.seed, workers=args.workers)
+    d = res.difference
+    ms = [entry["decision_ms"] for entry in res.to_json()["per_bot"]]
+    made = [f"{t.made}/{t.contracts}" for t in res.tallies]
+    print(f"{args.rules}: {args.a} v {args.b}: {d.mean:+.1f} [{d.low:+.1f}, {d.high:+.1f}] points per hand "
+          f"over {args.deals} deals ({time.perf_counter() - t:.0f} s); contracts made {made[0]} v {made[1]}; "
+          f"decision ms median/worst {ms[0]['median']:.1f}/{ms[0]['worst']:.0f} v "
+          f"{ms[1]['median']:.1f}/{ms[1]['worst']:.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Play-outs: heuristic players finish a sampled deal, straight on the state.
+
+The expert scores its candidates on deals it imagines (:mod:`.sampler`).  Inside such a deal
+each simulated seat is told only what it would see there (:func:`seat_knowledge` gives the same
+:class:`~.knowledge.Knowledge` as ``know(view_of(hand, seat))``, a test pins it), but without
+building a view per card: the state keeps the cards played and the voids as cards fall, so a
+play-out step costs the same on the last trick as on the first.
+"""
+
+from __future__ import annotations
+
+from ..cards import mask_of
+from ..state import Hand, Phase
+from ..view import known_partners, view_of
+from .heuristic import HeuristicPlayer
+from .knowledge import Knowledge, team_of
+
+_PLAY = int(Phase.PLAY)
+_DONE = int(Phase.DONE)
+
+
+def seat_knowledge(hand: Hand, seat: int) -> Knowledge:
+    """What ``seat`` knows in the card play of ``hand`` (a deal the caller may see whole)."""
+    rules = hand.rules
+    tables = hand.tables
+    assert tables is not None
+    seen = hand.hands[seat] | hand.played
+    bidder = hand.bidder
+    if seat == bidder:
+        seen |= mask_of(hand.buried)
+    elif rules.show_buried_trump and hand.trump >= 0:
+        seen |= mask_of(hand.buried) & tables.suit_mask[hand.trump]
+    if rules.mode == "call-partner":
+        team = team_of(rules, seat, bidder, hand.phase, known_partners(hand, seat), hand.partner_cards, hand.played)
+    else:
+        team = team_of(rules, seat, bidder, hand.phase, (), (), 0)
+    return Knowledge(rules, seat, tables, hand.hands[seat], hand.trick, hand.leader, bidder, hand.played,
+                     rules.deck.mask & ~seen, hand.voids, team)
+
+
+def finish(hand: Hand, bot: HeuristicPlayer) -> None:
+    """``bot`` plays every seat of ``hand`` to the end of the hand (changing ``hand``)."""
+    apply = hand.apply_unchecked
+    while hand.phase < _DONE:
+        if hand.phase == _PLAY:
+            legal = hand.legal_tuple()
+            apply(legal[0] if len(legal) == 1 else bot.play(seat_knowledge(hand, hand.to_act), legal))
+        else:
+            apply(bot.act(view_of(hand, hand.to_act)))
