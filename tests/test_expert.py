@@ -251,3 +251,24 @@ def test_deals_weighed_by_the_cards_played_explain_the_play_better() -> None:
             into.append(sum(expert._play_fit(d, view.seat) for d in deals) / len(deals))
     assert len(weighed) >= 8
     assert sum(weighed) > 1.5 * sum(plain)
+
+
+def test_a_flagged_blunder_is_clear_of_the_noise_of_its_estimate() -> None:
+    """`rook analyze` flags a decision only when its cost, less twice its standard error over the
+    deals judged, still reaches the threshold; bids are priced by playing them out, not by a
+    placeholder value (an opening bid once showed as a 48-point blunder)."""
+    from rookgame.analysis import NOISE_Z
+
+    rules = preset("kentucky-discard")
+    rec = selfplay(rules, ["heuristic", "random"], 1, 5)[0]
+    decisions = analyze(rec, 1, "easy", blunder=10.0)
+    bids = [d for d in decisions if d.phase == "bid"]
+    assert bids
+    for d in bids:
+        assert d.deals > 0 or d.taken == d.best
+        assert abs(d.taken_value) <= 2 * rules.total_points + 200 and abs(d.best_value) <= 2 * rules.total_points + 200
+    for d in decisions:
+        if d.flagged(10.0):
+            assert d.cost - NOISE_Z * d.noise >= 10.0 and d.deals >= 2
+        if d.deals < 2:
+            assert not d.flagged(0.0)

@@ -359,6 +359,7 @@ def analyze(
     = False,
 ) -> None:
     """For each decision of each seat: the action taken, the best action and the points it cost."""
+    from .analysis import NOISE_Z
     from .analysis import analyze as run_analysis
     from .bots.expert import LEVELS
 
@@ -376,30 +377,35 @@ def analyze(
         task = progress.add_task("analyse", total=None)
         try:
             decisions = run_analysis(record, game, level, seed,
-                                     lambda d, t: progress.update(task, completed=d, total=t))
+                                     lambda d, t: progress.update(task, completed=d, total=t), blunder)
         except RecordError as e:
             err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
             raise typer.Exit(BAD_RECORD) from None
     from .actions import action_str
 
     table = Table(title=Text(f"{file} game {game}: decisions judged by the {level} expert "
-                             "(points for the seat's side)"))
+                             "(expected points for the seat's side; ± the noise of the cost)"))
     for col in ("hand", "trick", "seat", "phase", "taken", "best", "cost", ""):
         table.add_column(col, justify="right" if col in ("hand", "trick", "seat", "cost") else "left")
     costs: dict[int, list[float]] = {}
+    flags: dict[int, int] = {}
     for d in decisions:
         costs.setdefault(d.seat, []).append(d.cost)
-        flag = "?? blunder" if d.cost >= blunder else ""
-        if all_decisions or d.cost > 0:
+        flagged = d.flagged(blunder)
+        flags[d.seat] = flags.get(d.seat, 0) + flagged
+        if all_decisions or flagged:
+            noise = "" if d.cost == 0 else " ±?" if d.noise == float("inf") else f" ±{d.noise:.1f}"
             table.add_row(str(d.hand), str(d.trick or "-"), str(d.seat), d.phase,
                           f"{action_str(d.taken)} ({d.taken_value:+.1f})",
                           f"{action_str(d.best)} ({d.best_value:+.1f})",
-                          f"{d.cost:.1f}", flag)
+                          f"{d.cost:.1f}{noise}", "?? blunder" if flagged else "")
     console.print(table)
+    console.print(f"A blunder costs at least {blunder:g} points even {NOISE_Z:g} times the noise below its "
+                  "estimate (± is the standard error over the deals it was judged on).")
     for seat in sorted(costs):
         c = costs[seat]
-        console.print(f"seat {seat}: {len(c)} decisions, {sum(x >= blunder for x in c)} blunder(s), "
-                      f"{sum(c):.1f} points given away in all")
+        console.print(f"seat {seat}: {len(c)} decisions, {flags[seat]} blunder(s), "
+                      f"{sum(c):.1f} points given away in all (estimated)")
 
 
 def main() -> None:

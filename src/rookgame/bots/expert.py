@@ -138,12 +138,22 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ card play
     def _rank_play(self, view: View) -> list[tuple[int, float]]:
+        legal = list(view.legal)
+        scored = self.play_values(view)
+        if not scored:  # no consistent deal found (or no time for one): the heuristic's card
+            choice = self.heuristic.act(view)
+            return [(choice, 0.0)] + [(a, -1.0) for a in legal if a != choice]
+        n = len(scored)
+        return sorted(((a, sum(v[a] for v in scored) / n) for a in legal), key=lambda x: (-x[1], x[0]))
+
+    def play_values(self, view: View) -> list[dict[int, float]]:
+        """For each deal scored (within the time limit), every legal card's value on it: the same
+        deals for every card, so differences between cards can be judged against their spread."""
         lv = self.level
         legal = list(view.legal)
-        totals = dict.fromkeys(legal, 0.0)
         left = view.rules.deck.hand_size - len(view.tricks)
         clock = self._clock()
-        n = 0
+        scored: list[dict[int, float]] = []
         for hand in self._play_samples(view, clock):
             values: dict[int, float] | None = None
             if left <= lv.solve_tricks:
@@ -160,15 +170,10 @@ class ExpertPlayer:
                     values[a] = self._rollout(hand, a, view.seat)
                 if len(values) < len(legal):
                     break  # out of time inside this deal: it does not count
-            for a in legal:
-                totals[a] += values[a]
-            n += 1
+            scored.append(values)
             if clock.over():
                 break
-        if n == 0:  # no consistent deal found (or no time for one): the heuristic's card
-            choice = self.heuristic.act(view)
-            return [(choice, 0.0)] + [(a, -1.0) for a in legal if a != choice]
-        return sorted(((a, totals[a] / n) for a in legal), key=lambda x: (-x[1], x[0]))
+        return scored
 
     def _play_samples(self, view: View, clock: Clock) -> list[Hand]:
         """The deals to score a card on.  With ``weigh_play``, more deals are drawn than scored, and
