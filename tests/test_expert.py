@@ -272,3 +272,15 @@ def test_a_flagged_blunder_is_clear_of_the_noise_of_its_estimate() -> None:
             assert d.cost - NOISE_Z * d.noise >= 10.0 and d.deals >= 2
         if d.deals < 2:
             assert not d.flagged(0.0)
+
+
+def test_rook_bots_lists_every_bot_and_each_levels_time_limit() -> None:
+    from rookgame.bots import REGISTRY
+    from rookgame.bots.expert import LEVELS
+
+    result = CliRunner().invoke(app, ["bots"])
+    assert result.exit_code == 0, result.output
+    for name in REGISTRY:
+        assert name in result.output
+    for lv in LEVELS.values():
+        assert f"{lv.seconds:g} s" in result.output and f"{lv.solve_tricks} tricks left" in result.output

@@ -408,6 +408,30 @@ def analyze(
                       f"{sum(c):.1f} points given away in all (estimated)")
 
 
+@app.command()
+def bots() -> None:
+    """The computer players, and how hard each searching level thinks (its time limit per decision)."""
+    from .bots import REGISTRY
+    from .bots.expert import LEVELS
+
+    plain = {"random": "any legal card", "heuristic": "a sound club player"}
+    table = Table(title=Text("computer players (--bots, --partner, --opponents)"))
+    for col in ("bot", "time limit", "deals a card", "exact from", "deals a bid"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for name in REGISTRY:
+        lv = LEVELS.get(name)
+        if lv is None:
+            table.add_row(f"{name}: {plain.get(name, 'no search')}", "-", "-", "-", "-")
+        else:
+            table.add_row(name, f"{lv.seconds:g} s", str(lv.samples), f"{lv.solve_tricks} tricks left",
+                          str(lv.bid_samples))
+    console.print(table)
+    console.print(Text("The searching levels deal the cards they cannot see in ways that fit what their seat "
+                       "has seen, and try each choice on every deal: played out by heuristic players, and "
+                       "solved exactly in the last tricks. None thinks past its time limit: on a slow or busy "
+                       "machine it tries fewer deals."))
+
+
 def main() -> None:
     """The ``rook`` command.  Every fault the code knows of has its own message and exit status;
     anything else is a bug, told in one line with exit status 3 rather than a traceback."""
