@@ -24,6 +24,7 @@ from rookgame import actions as A
 from rookgame.arena import run_arena
 from rookgame.bots import REGISTRY, Player
 from rookgame.bots import heuristic as H
+from rookgame.bots import valuation as V
 from rookgame.bots.heuristic import HeuristicPlayer, _natural, raises, sure_tricks
 from rookgame.cards import cards_of
 from rookgame.rules import RuleSet, load
@@ -135,10 +136,62 @@ def _old(seed: int | None) -> Player:
     return OldBiddingHeuristic(seed)
 
 
+class GlobalOnlyHeuristic(HeuristicPlayer):
+    """The new bidding with the global model alone, not calibrated to the rule set (for comparison)."""
+
+    name = "heuristic-global"
+
+    def bid(self, view: View) -> int:
+        legal = view.legal
+        if A.REDEAL in legal:
+            return A.REDEAL
+        bids = [a for a in legal if a >= A.BID]
+        if A.PASS not in legal:
+            return bids[0]
+        if not bids:
+            return A.PASS
+        rules = view.rules
+        hand = int(view.hand)
+        share = max(0.0, min(1.0, V.colour_value(rules, hand, H.best_colour(rules, hand))))
+        limit = (share - H.BID_CAUTION * V.global_spread(rules)) * rules.total_points
+        return bids[0] if raises(view, limit) else A.PASS
+
+
+class ValuedTrumpHeuristic(HeuristicPlayer):
+    """The new bidding, naming as trump the colour the valuation rates highest (for comparison)."""
+
+    name = "heuristic-vtrump"
+
+    def declare(self, view: View) -> int:
+        if view.trump < 0 and view.step in ("trump", "bury", "partner"):
+            rules = view.rules
+            hand = int(view.hand)
+            colour = max(range(4), key=lambda c: (V.colour_value(rules, hand, c), -c))
+            if view.step == "trump":
+                return A.TRUMP + colour if A.TRUMP + colour in view.legal else view.legal[0]
+            if view.step == "partner":
+                return self.call_partner(view, colour)
+            return self.bury(view, colour)
+        return super().declare(view)
+
+
 REGISTRY.setdefault("heuristic-old", _old)
+REGISTRY.setdefault("heuristic-global", GlobalOnlyHeuristic)
+REGISTRY.setdefault("heuristic-vtrump", ValuedTrumpHeuristic)
 
 
 # ---------------------------------------------------------------------- measuring
+def versus(rules: RuleSet, pair: tuple[str, str], deals: int, seed: int, workers: int) -> str:
+    """One line: A against B, made/bid for both and A's points per hand less B's."""
+    r = run_arena(rules, pair, deals, seed, workers=workers).to_json()
+    a, b = r["per_bot"]
+    d = r["difference"]
+    low, high = d["ci95"] or (float("nan"), float("nan"))
+    return (f"{rules.label[:22]:22s} {deals:5d} | {pair[0]} {a['made']}/{a['contracts']}{_pct(a['made_rate'])} "
+            f"{pair[1]} {b['made']}/{b['contracts']}{_pct(b['made_rate'])} | A-B {d['mean']:+6.2f} "
+            f"[{low:+6.2f}, {high:+6.2f}]")
+
+
 def measure(rules: RuleSet, deals: int, seed: int, workers: int) -> dict[str, Any]:
     versus = run_arena(rules, ("heuristic", "heuristic-old"), deals, seed, workers=workers).to_json()
     itself = run_arena(rules, ("heuristic", "heuristic"), deals, seed, workers=workers).to_json()
@@ -186,9 +239,15 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--caution", type=float, help="the heuristic's BID_CAUTION for this run")
+    ap.add_argument("--pair", help="only A against B, such as heuristic,heuristic-global")
     args = ap.parse_args()
     if args.caution is not None:
         H.BID_CAUTION = args.caution
+    if args.pair:
+        a, b = args.pair.split(",")
+        for spec in args.rules:
+            print(versus(load(spec), (a, b), args.deals, args.seed, args.workers), flush=True)
+        return
     out = []
     for spec in args.rules:
         m = measure(load(spec), args.deals, args.seed, args.workers)
