@@ -1,7 +1,8 @@
 """A sound club player, following the strategy advice of the seeds.
 
-- Bidding: values the hand for its best trump colour (sure counters, a long colour
-  with the Bird, what the nest may bring) and bids up to that limit; does not
+- Bidding: values the hand for its best trump colour with :mod:`.valuation` (what the
+  bidding side expects to take in these rules, and the spread) and bids while the
+  contract is a little under that expectation, since a set costs the bid; does not
   outbid its partner without a much stronger hand; calls a redeal with no counters.
 - Nest: names its longest, strongest colour; buries weak, exposed counters and
   cards that leave a colour void, never its trump control.

@@ -6,8 +6,9 @@ presets and house-rules files alike.  It is a linear model over features of the 
 scaled by the rule set (the share of the points in play the hand holds, trump length
 against what a hand of that size holds, top trumps, sure tricks, the seats on the
 bidding side, the nest, the bonuses), fitted by ``benchmarks/fit_valuation.py`` on
-hands played out by heuristic players over many random rule sets and the presets.
-The weights ship in ``rookgame/data/valuation.json`` (a few hundred bytes).
+hands played out by heuristic players over many random rule sets and the presets, then
+calibrated to the rule set at the table (see "per rule set calibration" below).
+The weights ship in ``rookgame/data/valuation.json`` (under 2 kB).
 
 Everything is a share of the points in play, so one set of weights serves a 120-point
 deck and a 250-point one.
