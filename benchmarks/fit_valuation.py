@@ -100,6 +100,7 @@ def main() -> None:
     # the heuristic's own bidding is not used (the contract is forced) and its partner calls use these.
     zero = V.Weights(tuple(0.0 for _ in FEATURES), tuple(0.15 if f == "bias" else 0.0 for f in SPREAD_FEATURES), "")
     V.weights = lambda: zero  # type: ignore[assignment]
+    V.rules_key.cache_clear()
     xs: list[list[float]] = []
     ys: list[float] = []
     groups: list[int] = []
@@ -150,6 +151,7 @@ def main() -> None:
         fitted = V.Weights(tuple(data["mean"][k] for k in FEATURES), tuple(data["spread"][k] for k in SPREAD_FEATURES),
                            data["fitted"])
         V.weights = lambda: fitted  # type: ignore[assignment]  # the new weights, wherever they are written
+        V.rules_key.cache_clear()
         V._memory.clear()
         data["presets"] = {}
         for name, rules in PRESETS.items():

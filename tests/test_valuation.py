@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -140,6 +142,25 @@ def test_no_cache_folder_means_memory_only(tmp_path: Path, monkeypatch: pytest.M
     V._memory.clear()
     assert V.calibration(FAMILY) is not None
     assert not any(tmp_path.rglob("*"))
+
+
+def test_two_bots_asking_at_once_calibrate_a_rule_set_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def slow(rules: object) -> V.Calibration:
+        calls.append(1)
+        time.sleep(0.2)
+        return V.Calibration(0.0, 1.0, 0.15, 400)
+
+    monkeypatch.setattr(V, "fit_calibration", slow)
+    V.set_cache_dir(None)
+    rules = FAMILY.replace(goal=600)
+    threads = [threading.Thread(target=V.calibration, args=(rules,)) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1
 
 
 def test_the_calibration_does_not_depend_on_the_table_name() -> None:

@@ -21,6 +21,7 @@ import json
 import math
 import os
 import random
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -182,7 +183,17 @@ class Calibration:
 
 
 _memory: dict[str, Calibration] = {}
-_calibrating: set[str] = set()
+_lock = threading.RLock()  # one thread calibrates a rule set; another asking for it waits (bots think in a pool)
+_local = threading.local()  # the rule sets this thread is calibrating: valued by the global model meanwhile
+
+
+def _calibrating() -> set[str]:
+    keys: set[str] | None = getattr(_local, "keys", None)
+    if keys is None:
+        keys = set()
+        _local.keys = keys
+    return keys
+
 _cache_dir: Path | None = None
 _cache_dir_set = False
 
@@ -201,6 +212,7 @@ def cache_dir() -> Path | None:
     return Path(env) if env else None
 
 
+@lru_cache(maxsize=256)
 def rules_key(rules: RuleSet) -> str:
     """What the calibration depends on: every option but the names, and the weights."""
     data = {k: v for k, v in rules.to_json().items() if k not in ("name", "preset")}
@@ -249,11 +261,11 @@ def played_out(rules: RuleSet, rng: random.Random, deal: int) -> tuple[int, int,
 def uncalibrated(rules: RuleSet) -> Iterator[None]:
     """Inside: ``rules`` is valued by the global model alone (while its hands are played out to fit it)."""
     key = rules_key(rules)
-    _calibrating.add(key)
+    _calibrating().add(key)
     try:
         yield
     finally:
-        _calibrating.discard(key)
+        _calibrating().discard(key)
 
 
 def fit_calibration(rules: RuleSet, hands: int = CALIBRATION_HANDS, seed: int = CALIBRATION_SEED) -> Calibration:
@@ -302,26 +314,35 @@ def calibration(rules: RuleSet) -> Calibration | None:
     got = _memory.get(key)
     if got is not None:
         return got
-    if key in _calibrating:
+    if key in _calibrating():
         return None
+    with _lock:
+        got = _memory.get(key)  # calibrated by another thread meanwhile
+        if got is None:
+            got = _load_or_fit(rules, key)
+            _memory[key] = got
+    return got
+
+
+def _load_or_fit(rules: RuleSet, key: str) -> Calibration:
     got = _shipped(rules)
+    if got is not None:
+        return got
     folder = cache_dir()
     path = folder / f"valuation-{key}.json" if folder is not None else None
-    if got is None and path is not None:
+    if path is not None:
         try:
             row = json.loads(path.read_text("utf-8"))
-            got = Calibration(float(row[0]), float(row[1]), float(row[2]), int(row[3]))
+            return Calibration(float(row[0]), float(row[1]), float(row[2]), int(row[3]))
         except (OSError, ValueError, TypeError, IndexError, KeyError):
-            got = None
-    if got is None:
-        got = fit_calibration(rules)
-        if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps(got.to_json()) + "\n", "utf-8")
-            except OSError:
-                pass  # a cache that cannot be written is only slower
-    _memory[key] = got
+            pass  # no cache yet, or one that cannot be read: calibrate again
+    got = fit_calibration(rules)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(got.to_json()) + "\n", "utf-8")
+        except OSError:
+            pass  # a cache that cannot be written is only slower
     return got
 
 
