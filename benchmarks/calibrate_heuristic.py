@@ -2,8 +2,10 @@
 
 For each deal the seat left of the dealer takes the contract at the minimum bid (the
 others pass), then four heuristic players play the hand out.  A least-squares fit of
-the bidding side's share of the points on the bidder's pre-nest hand features gives
-the constants at the top of ``rookgame/bots/heuristic.py``.
+the bidding side's share of the points on the bidder's pre-nest hand features gave
+the constants the heuristic bid from until issue 12 (kept in benchmarks/bidding_arena.py
+as the old bidding).  Superseded by benchmarks/fit_valuation.py, which fits
+``rookgame/bots/valuation.py`` over many rule sets.
 
     python benchmarks/calibrate_heuristic.py --rules kentucky-discard --deals 3000
 """

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rookgame import actions as A
-from rookgame.bots.heuristic import HeuristicPlayer, best_colour, estimate
+from rookgame.bots.heuristic import HeuristicPlayer, best_colour, bid_limit, estimate
 from rookgame.cards import parse_card
 from rookgame.rules import preset
 from rookgame.state import Hand, Phase
@@ -103,7 +103,10 @@ def test_bids_a_strong_hand_and_passes_a_weak_one() -> None:
     strong = cards("RK R14 R13 R12 R10 R5 B14 Y14 G14")
     weak = cards("B6 B7 Y6 Y7 Y8 G6 G8 R6 R7")
     assert estimate(TOURNAMENT, strong) > 100
-    assert estimate(TOURNAMENT, weak) < 70
+    # Played out by heuristic players the weak hand takes 74 on average (300 deals) and makes 70
+    # three times in five: too few for a contract that costs 70 when set.
+    assert estimate(TOURNAMENT, weak) < 80
+    assert bid_limit(TOURNAMENT, strong) > 100 and bid_limit(TOURNAMENT, weak) < TOURNAMENT.min_bid
     assert best_colour(TOURNAMENT, strong) == 1
 
 

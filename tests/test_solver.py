@@ -250,9 +250,10 @@ def test_minimax_is_the_hand_played_out(name: str) -> None:
 def test_cutthroat_most_tricks_bonus_goes_to_the_bidder_above_each_defender() -> None:
     # Issue 10: the defenders of an individual game score apart, so the bidder takes the bonus with
     # more tricks than each of them, not than both together.  One trick left in 40 cutthroat hands:
-    # the solver pooled the defenders' tricks and missed the bonus in 3 of them.
+    # the solver pooled the defenders' tricks and missed the bonus in 3 of them.  (120 hands: since the
+    # heuristic bids from the valuation, bidders are stronger and the case is rarer; 5 of 120 hold it.)
     rules = _CUTTHROAT.replace(most_tricks_bonus=20)
-    hands = endgames_of(rules, 40, 1, seed=1, mid_trick=False)
+    hands = endgames_of(rules, 120, 1, seed=1, mid_trick=False)
     wrong = [h for h in hands if minimax(Position.of(h))[0] != played_out(h, h.team_mask())[0]]
     assert not wrong
     # The sample holds the case: with the last trick the bidder would be ahead of each defender

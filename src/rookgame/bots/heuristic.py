@@ -1,7 +1,8 @@
 """A sound club player, following the strategy advice of the seeds.
 
-- Bidding: values the hand for its best trump colour (sure counters, a long colour
-  with the Bird, what the nest may bring) and bids up to that limit; does not
+- Bidding: values the hand for its best trump colour with :mod:`.valuation` (what the
+  bidding side expects to take in these rules, and the spread) and bids while the
+  contract is a little under that expectation, since a set costs the bid; does not
   outbid its partner without a much stronger hand; calls a redeal with no counters.
 - Nest: names its longest, strongest colour; buries weak, exposed counters and
   cards that leave a colour void, never its trump control.
@@ -22,16 +23,13 @@ from ..rules import PlayTables, RuleSet
 from ..state import Phase
 from ..view import View
 from .knowledge import Knowledge, know
+from .valuation import sure_tricks as sure_tricks
+from .valuation import value
 
-# Expected points for the bidding side, as a share of the points in play, from hand
-# features; fitted on simulated hands (see benchmarks/calibrate_heuristic.py).
-# Fitted 2026-11-30 on 3,000 deals each of kentucky-discard (0.586, 0.048, 0.028, 0.335; residual sd 21
-# points) and full-deck (0.537, 0.028, 0.025, 0.359; sd 17); these are the rounded means.
-_BASE_SHARE = 0.56
-_PER_TRUMP = 0.038
-_PER_SURE_TRICK = 0.026
-_PER_OWN_POINT = 0.35  # of the hand's own counters (as a share of points in play)
-
+# How far below the expected take the heuristic stops bidding, in spreads of the take
+# (bots/valuation.py): a set costs the bid, so a contract is taken only while it is made
+# about four times in five.  Measured in benchmarks/bidding_arena.py (docs/bench-notes/valuation.md).
+BID_CAUTION = 0.3
 
 
 def _natural(rules: RuleSet, trump: int) -> PlayTables:
@@ -55,36 +53,17 @@ def best_colour(rules: RuleSet, hand: int) -> int:
     return max(range(4), key=lambda c: (colour_score(rules, hand, c), -c))
 
 
-def sure_tricks(rules: RuleSet, hand: int, trump: int) -> int:
-    """Top cards held in sequence from the top of each colour (trump included)."""
-    t = _natural(rules, trump)
-    total = 0
-    for colour in range(4):
-        order = sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
-        held = 0
-        for c in order:
-            if hand >> c & 1:
-                held += 1
-            else:
-                break
-        if colour != trump:
-            held = min(held, 2)  # side winners past the second usually get trumped
-        total += held
-    return total
-
-
 def estimate(rules: RuleSet, hand: int) -> float:
-    """Points the bidding side can expect with this hand (before the nest), best colour as trump."""
-    colour = best_colour(rules, hand)
-    t = _natural(rules, colour)
-    n_trump = (hand & t.suit_mask[colour]).bit_count()
-    expected_trump = rules.deck.hand_size * (len([c for c in rules.deck.cards if t.suit[c] == colour])
-                                            / rules.deck.size)
-    own = sum(rules.deck.points[c] for c in cards_of(hand))
-    total = rules.total_points
-    share = (_BASE_SHARE + _PER_TRUMP * (n_trump - expected_trump) + _PER_SURE_TRICK * sure_tricks(rules, hand, colour)
-             + _PER_OWN_POINT * own / total)
-    return max(0.0, min(1.0, share)) * total
+    """Points the bidding side can expect with this hand (before the nest), best colour as trump
+    (the valuation of :mod:`.valuation`, calibrated to the rule set)."""
+    return value(rules, hand, best_colour(rules, hand)).mean
+
+
+def bid_limit(rules: RuleSet, hand: int) -> float:
+    """The highest contract the heuristic takes with this hand: the expected take less
+    ``BID_CAUTION`` spreads of it."""
+    v = value(rules, hand, best_colour(rules, hand))
+    return v.mean - BID_CAUTION * v.sd
 
 
 OVER_PARTNER = 15  # points to spare before overbidding a partner who holds the bid
@@ -169,7 +148,7 @@ class HeuristicPlayer:
             return bids[0]
         if not bids:
             return A.PASS
-        limit = estimate(view.rules, int(view.hand)) - self.margin
+        limit = bid_limit(view.rules, int(view.hand)) - self.margin
         return bids[0] if raises(view, limit) else A.PASS
 
     # ------------------------------------------------------------------ nest and declarations

@@ -25,7 +25,7 @@ from ..cards import cards_of
 from ..kernel import seat_of
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
-from .heuristic import OVER_PARTNER, estimate, partner_holds_bid
+from .heuristic import OVER_PARTNER, bid_limit, partner_holds_bid
 
 
 class SampleError(RuntimeError):
@@ -161,7 +161,7 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
         miss = 0.0
         for s, lo, hi in limits:
             # The bidder's dealt hand is taken as what it holds after the nest (close enough).
-            value = estimate(rules, masks[s] | played[s])
+            value = bid_limit(rules, masks[s] | played[s])
             miss += max(0.0, lo - value, value - hi)
         if miss and fallback is not None and rng.random() >= math.exp(-miss / _AUCTION_SCALE):
             continue
