@@ -90,7 +90,7 @@ def test_plain_plays_a_whole_game_from_a_script(tmp_path: Path) -> None:
     assert re.search(r"^Your bid \(pass, \d+, \d+ \.\.\. 120\): 120$", text, re.M)
     assert "You win the bid at 120." in text
     assert "The nest: " in text
-    assert "Bury a card (5 to go)" in text and "Name trump (B Black, R Red, Y Yellow, G Green): b" in text
+    assert "Bury 5 cards (" in text and "Name trump (B Black, R Red, Y Yellow, G Green): b" in text
     assert "You name trump: Black." in text
     assert "West plays " in text and "wins trick 9 with" in text
     assert "Hand 1: You bid 120 with Black trump" in text
@@ -531,7 +531,7 @@ def test_run_play_plain_with_two_people_passes_the_screen_between_them(tmp_path:
     # Each person is asked only after the screen was passed to them, and answers for their own seat.
     holder = None
     asked = []
-    prompt = re.compile(r"^(Your bid|Your card|Your lead|Bury a card|Name trump).*\): (\S+)$")
+    prompt = re.compile(r"^(Your bid|Your card|Your lead|Bury \d+ cards?|Name trump).*\): (\S+)$")
     for i, line in enumerate(lines):
         if line.startswith("Pass to "):
             holder = line.split(" (seat")[0].removeprefix("Pass to ")

@@ -94,13 +94,13 @@ def test_a_whole_hand_bid_won_nest_exchange_every_trick(tmp_path: Path) -> None:
         assert v.nest is not None
         assert all(card_str(c) in panel(app, "#center") for c in v.nest)
         assert panel(app, "#hand").count("nest") == len(v.nest)
-        assert "Bury a card (5 to go)" in panel(app, "#prompt")
+        assert "Bury 5 cards" in panel(app, "#prompt")
 
         # The nest exchange: pick five with their keys, see them marked, bury them, name trump.
         await pilot.press(*"12345")
         assert len(screen.selected) == 5
         assert panel(app, "#hand").count("bury") == 5
-        assert "Selected (5 of 5)" in panel(app, "#prompt")
+        assert "Selected (5 of 5, Enter buries them)" in panel(app, "#prompt")
         picked = list(screen.selected)
         await pilot.press("enter")
         assert sorted(hand.buried) == sorted(picked) and view_of(hand, 0).step == "trump"

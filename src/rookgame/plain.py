@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any, Protocol, TextIO
@@ -27,7 +28,7 @@ from . import actions as A
 from . import log as L
 from .actions import ActionError
 from .bots import Player
-from .cards import card_str, parse_cards
+from .cards import CardError, card_str, parse_cards
 from .match import Match
 from .rules import RuleSet
 from .saves import CURRENT, HUMAN, SaveWriteError, keep_aside, keep_finished, save_game
@@ -39,6 +40,8 @@ from .tui.words import (
     event_line,
     hand_by_colour,
     hint_text,
+    in_your_words,
+    not_understood,
     parse_choice,
     result_lines,
     review_text,
@@ -51,10 +54,30 @@ from .tui.words import (
 )
 from .view import View
 
-HELP = ("Type a choice and press Enter: a bid (85) or p to pass; a card (Y14, rk) to play or bury; "
-        "a colour letter (b, r, y, g) to name trump; 'hint' for the computer's advice; 'hand' to hear your "
-        "cards again; 'last' for the taken tricks the rules let you see again; 'quit' to save and stop; "
-        "'save FOLDER' to save the game in another folder and go on.")
+
+def help_words(rules: RuleSet) -> str:
+    """The ways to answer, as far as these rules have them."""
+    parts = ["Type a choice and press Enter: a bid (" + str(rules.min_bid + rules.bid_step) + ") or p to pass"]
+    if rules.no_counter_redeal:
+        parts[0] += ", or redeal when you hold no counters"
+    parts.append("a card (Y14" + (", rk" if rules.birds else "") + ") to play")
+    if rules.nest_size:
+        parts.append("the cards to bury, several on one line (B5 R10 G6)")
+    parts.append("a colour letter (b, r, y, g" + (", or nt for no trump" if rules.no_trump else "")
+                 + ") to name trump")
+    if rules.partner_calls:
+        parts.append("a card to call as your partner's" + (", or 'no more partners'"
+                                                             if rules.min_partner_calls < rules.partner_calls else ""))
+    if rules.low or rules.bird_rank == "called":
+        parts.append("high or low when asked")
+    parts.append("'hint' for the computer's advice; 'hand' to hear your cards again; 'score' for the totals")
+    if rules.review != "none":
+        parts.append("'last' for the taken tricks the rules let you see again")
+    parts.append("'quit' to save and stop; 'save FOLDER' to save the game in another folder and go on")
+    return "; ".join(parts) + "."
+
+
+HELP = help_words(RuleSet())  # the ways to answer in the default rules
 ELSEWHERE = "type 'save FOLDER' to keep it in another folder, or start rook play with --saves-dir FOLDER"
 
 
@@ -189,18 +212,19 @@ class PlainGame:
                     if self.leave():
                         return m
                     continue
-                action = self.ask(seat)
-                if action is None:
+                actions = self.ask(seat)
+                if actions is None:
                     if self.leave():
                         return m
                     continue
             else:
-                action = table.think(seat)
-            try:
-                table.submit(seat, action)
-            except IllegalAction as e:  # a bot that breaks the rules: say so and stop
-                raise RuntimeError(f"{self.names[seat]} at seat {seat} chose an illegal action: {e}") from None
-            self.tell()
+                actions = [table.think(seat)]
+            for action in actions:
+                try:
+                    table.submit(seat, action)
+                except IllegalAction as e:  # a bot that breaks the rules: say so and stop
+                    raise RuntimeError(f"{self.names[seat]} at seat {seat} chose an illegal action: {e}") from None
+                self.tell()
         self.finish()
         return m
 
@@ -289,8 +313,9 @@ class PlainGame:
             self.say(f"The nest was: {hand_by_colour(self.rules, list(v.nest))}.")
         return True
 
-    def ask(self, seat: int) -> int | None:
-        """One legal action read from the input; None at the end of the input or on 'quit'."""
+    def ask(self, seat: int) -> list[int] | None:
+        """Legal actions read from one line of the input (several cards to bury, else one action);
+        None at the end of the input or on 'quit'."""
         self.viewer = seat
         v = self.view()
         self.context(v)
@@ -310,7 +335,7 @@ class PlainGame:
                 self.save_elsewhere(text[5:].strip())
                 continue
             if word in ("help", "?"):
-                self.say(HELP)
+                self.say(help_words(self.rules))
                 continue
             if word in ("hint", "h"):
                 self.say(hint_text(v))
@@ -324,21 +349,62 @@ class PlainGame:
             if word in ("score", "scores", "totals"):
                 self.say(f"Totals: {self.totals_text()}.")
                 continue
+            if v.phase == Phase.NEST and v.step == "bury" and len(text.replace(",", " ").split()) > 1:
+                buried = self.buries(seat, v, text)
+                if buried is not None:
+                    return buried
+                continue
             try:
                 action = parse_choice(text, v)
             except ActionError as e:
-                self.say(f"Not understood: {e}")
+                generic = str(e).endswith("'no more partners'")  # parse_action's list of every kind of action
+                self.say(f"Not understood: {not_understood(text, v) if generic else e}.")
                 continue
             if action in v.legal:
                 self.answered = True
                 if A.BURY <= action < A.PARTNER and not self.solo:
                     self.say(f"{self.seating.name(seat)} buries {card_str(action - A.BURY)}.")
-                return action
+                return [action]
             if action >= A.NUM_ACTIONS:  # a bid past the action space: say it in the rules' terms
                 reason = f"bid {action - A.BID} is above the maximum bid {self.rules.effective_max_bid}"
             else:
                 reason = self.table.check(seat, action) or "that is not one of the choices"
-            self.say(f"Not allowed: {reason}.")
+            self.say(f"Not allowed: {self.in_words(reason)}.")
+
+    def in_words(self, reason: str) -> str:
+        """The engine's reason told to the person answering: "you" for their own seat."""
+        seating = self.seating if self.solo else replace(self.seating, human=self.viewer)
+        return in_your_words(seating, reason, self.match.hand.bidder)
+
+    def buries(self, seat: int, v: View, text: str) -> list[int] | None:
+        """Several cards to bury on one line ("B5 R10 G1"), tried together on a copy of the hand so that a
+        refused card buries none of them; None (and the reason said) if they cannot all go."""
+        left = self.rules.nest_size - v.buried_count
+        try:
+            cards = parse_cards(text.replace(",", " "))
+        except (CardError, ValueError) as e:
+            self.say(f"Not understood: {e}. Give the cards to bury between spaces, such as "
+                     f"{choices_words(v, 3).removesuffix(' ...')}.")
+            return None
+        if len(set(cards)) != len(cards):
+            self.say("Not allowed: a card is named twice.")
+            return None
+        if len(cards) > left:
+            self.say(f"Not allowed: {len(cards)} cards named, but {left} are left to bury.")
+            return None
+        # Non-counters first: the order matters only where burying counters is restricted.
+        order = sorted(cards, key=lambda c: (self.rules.deck.points[c], c))
+        trial = self.match.hand.copy()
+        for c in order:
+            why = trial.check(A.BURY + c, seat)
+            if why is not None:
+                self.say(f"Not allowed: {self.in_words(why)}. Nothing was buried.")
+                return None
+            trial.apply_unchecked(A.BURY + c)
+        self.answered = True
+        if not self.solo:
+            self.say(f"{self.seating.name(seat)} buries {' '.join(card_str(c) for c in order)}.")
+        return [A.BURY + c for c in order]
 
     def context(self, v: View) -> None:
         """The state of play the person needs before answering."""
