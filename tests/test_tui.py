@@ -155,9 +155,12 @@ def test_keys_hint_help_pace_click_and_game_over(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        assert "Rules of this game: kentucky-discard" in text and "nest_size" in text
-        await pilot.press("end")  # scroll to the keys
-        assert "save the game and quit" in screen_text(app)
+        assert "How to play kentucky-discard" in text and "The player left of the dealer bids first" in flat(text)
+        seen = ""
+        for _ in range(12):  # page down through the keys to the options
+            await pilot.press("pagedown")
+            seen += screen_text(app)
+        assert "save the game and quit" in seen and "nest_size" in seen
         await pilot.press("escape")
         assert app.screen is screen
         await pilot.press("plus", "plus")
@@ -216,6 +219,8 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
         screen = game(app)  # straight into the game
         assert screen.human == 1 and screen.match is match
         assert panel(app, "#hand") == seen["hand"]
+        recap = flat(panel(app, "#prompt"))  # where the hand stands, said once
+        assert "Resumed. Hand 1, dealt by East; the auction is on" in recap and "Totals: Them 0, Us 0" in recap, recap
 
     run(again, resumed)
 
@@ -706,5 +711,51 @@ def test_the_bury_count_the_hint_and_the_nest_never_go_stale(tmp_path: Path) -> 
         assert view_of(screen.match.hand, 0).step == "trump"
         assert "Hint" not in panel(app, "#prompt")
         assert "Nest:" not in panel(app, "#center") and "nest" not in panel(app, "#hand")
+
+    run(app, script)
+
+
+def test_help_teaches_the_rules_of_a_house_rules_file_then_the_keys(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('name = "Grandma\'s"\npreset = "kentucky-discard"\ngoal = 500\nbury_counters = "forbidden"\n'
+                     'moon = "double"\nlose_at = -250\nreview = "last"\n', encoding="utf-8")
+    app = RookApp(Settings(str(house), 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        game(app)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        seen = flat(screen_text(app))
+        for _ in range(8):
+            await pilot.press("pagedown")
+            seen += " " + flat(screen_text(app))
+        assert "How to play Grandma's" in seen
+        for words in ("partners sit across the table", "at least 70, at most 120, in steps of 5",
+                      "Counters may be buried only when nothing else can go", "You must follow the colour led",
+                      "takes every point of the hand scores double", "The first side to reach 500 wins",
+                      "at or below -250 loses at once", "You may look back at the last trick taken"):
+            assert words in seen, words
+        assert seen.index("Scoring") < seen.index("Keys")  # how to play first, then the keys
+
+    run(app, script)
+
+
+def test_points_taken_this_hand_show_as_the_hand_goes(tmp_path: Path) -> None:
+    from rookgame.tui.words import points_taken
+
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        hand = screen.match.hand
+        await pilot.press("end", "enter")
+        await pilot.press(*"12345", "enter", "b")
+        assert "Taken this hand" not in panel(app, "#info")
+        while screen.pause is None and len(hand.tricks) < 3:
+            await pilot.press("enter")
+        us, them = points_taken(view_of(hand, 0))
+        assert f"Taken this hand: Us {us}, Them {them}" in flat(panel(app, "#info"))
 
     run(app, script)

@@ -43,10 +43,12 @@ from .tui.words import (
     in_your_words,
     not_understood,
     parse_choice,
+    recap_words,
     result_lines,
     review_text,
     score_pad,
     step_prompt,
+    thrown_in_words,
     trick_plays,
     trump_words,
     winner_line,
@@ -120,6 +122,8 @@ class PlainGame:
         self.bidder = -1  # of the hand being told (its WinBid event)
         self.tricks_told = 0  # tricks of the hand being told
         self.hidden_buries = 0
+        self.dealt: list[str] = []  # the narrator's cards as dealt in the hand being told
+        self.redeal_by: int | None = None  # who called for a redeal in the hand being told
         self.resumed = False
         self.wrote_save = False
         self.handle_signals = False
@@ -199,9 +203,20 @@ class PlainGame:
         self.say("Type 'help' at any prompt for the ways to answer.")
         if not self.note_replaced_save():
             return m
-        if self.resumed:  # tell the hand in play again from its deal: a recap of the bidding and trump
+        if self.resumed:  # tell the hand in play again from its deal, then where it stands
             self.heard = len(table.events(self.narrator)) - len(L.public_operations(m.hand, self.narrator))
+            if m.hands and not m.hand.history:
+                self.say("")
+                self.say("The game so far:")
+                for line in result_lines(self.seating, score_pad(self.rules, m.hands)[-1]):
+                    self.say(line)
+            elif m.hand.history:
+                self.say("")
+                self.say("The hand so far, as it was played:")
         self.tell()
+        if self.resumed and not m.is_over:
+            seat = self.viewer if self.viewer >= 0 else (self.human if self.human >= 0 else m.hand.to_act)
+            self.say(f"Resumed here. {recap_words(self.seating, self.view(seat), len(m.hands) + 1)}")
         while not m.is_over:
             if self.stopping:
                 self.leave()
@@ -249,6 +264,7 @@ class PlainGame:
         self.flush_buries()
         if op == "Deal":
             self.tricks_told = 0
+            self.dealt = list(e["hands"][self.narrator]) if self.narrator is not None else []
             self.say("")
             self.say(f"Hand {e['hand']}. Dealer: {sn.name(e['dealer'])}. Totals: {self.totals_text()}.")
             mine = e["hands"][self.narrator] if self.narrator is not None else None
@@ -260,9 +276,9 @@ class PlainGame:
         elif op == "TakeNest":
             if e["cards"] is not None and self.rules.nest_size:
                 self.say(f"The nest: {hand_by_colour(self.rules, parse_cards(e['cards']))}.")
-                if seat == self.narrator:
+                if seat == self.narrator:  # the hand as it was then: the deal and the nest
                     self.say(f"You take the nest: your hand is now "
-                             f"{hand_by_colour(self.rules, list(self.view().hand))}.")
+                             f"{hand_by_colour(self.rules, parse_cards(self.dealt + list(e['cards'])))}.")
         elif op == "AnnounceNest":
             self.say(f"{sn.name(seat)} says the buried cards {'hold' if e['points'] else 'hold no'} points.")
         elif op == "StartPlay":
@@ -277,8 +293,11 @@ class PlainGame:
             for line in result_lines(sn, score_pad(self.rules, self.match.hands)[e["hand"] - 1]):
                 self.say(line)
         elif op == "ThrownIn":
-            self.say(f"The hand is thrown in; {sn.subject(e['dealer'], 'deals', 'deal')} again.")
+            self.say(thrown_in_words(sn, e["hand"], e["dealer"], self.redeal_by))
+            self.redeal_by = None
         else:
+            if op == "Redeal":
+                self.redeal_by = seat
             action = L.action_of(L.operation_from_json(e))
             if action is not None:
                 self.say(event_line(sn, seat, action))

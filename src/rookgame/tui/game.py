@@ -46,6 +46,7 @@ from .words import (
     Seating,
     hint_text,
     in_your_words,
+    recap_words,
     result_lines,
     review_text,
     score_pad,
@@ -96,6 +97,7 @@ class GameScreen(Screen[None]):
         self.narrator: int | None = self.human if self.solo else None
         self.heard = len(self.table.events(self.narrator))  # a resumed game's past is not told again
         self.save_path = save_path
+        self.resumed = match is not None
         self.wrote_save = False
         self.cursor = 0
         self.selected: list[int] = []  # cards picked to bury
@@ -134,6 +136,9 @@ class GameScreen(Screen[None]):
         self.query_one("#table").border_title = f"{self.rules.label} · seed {self.match.seed}"
         self.query_one("#auction").border_title = "Auction"
         self.query_one("#pad-box").border_title = "Score pad"
+        if self.resumed and not self.match.is_over:  # where the hand stands: the bid, trump, the points so far
+            v = self.table.view(self.seat_shown())
+            self.message = f"Resumed. {recap_words(self.seating, v, len(self.match.hands) + 1)}"
         self.redraw()  # the table as dealt, while the first bot thinks
         await self.advance()
 

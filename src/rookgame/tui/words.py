@@ -475,6 +475,32 @@ def result_lines(seating: Seating, row: PadRow) -> list[str]:
     return lines
 
 
+def recap_words(seating: Seating, view: View, number: int) -> str:
+    """The hand so far in one line, for a game taken up again: the bid, trump, the tricks, the points, the score."""
+    r = view.rules
+    parts = [f"Hand {number}, dealt by {seating.name(view.dealer)}"]
+    if view.phase == Phase.BID:
+        if view.high_bidder >= 0:
+            parts.append(f"the auction is on: the high bid is {view.high_bid} by {seating.name(view.high_bidder)}")
+        else:
+            parts.append("the auction is on: no bid yet")
+    elif view.bidder >= 0:
+        parts.append(f"{seating.subject(view.bidder, 'won', 'won')} the bid at {view.bid}")
+        if view.trump != -2:
+            parts.append(f"trump is {trump_words(view.trump)}")
+        else:
+            parts.append("trump is not named yet")
+        if view.partner_cards:
+            parts.append("the partner card is " + " ".join(card_str(c) for c in view.partner_cards))
+        if view.phase == Phase.PLAY:
+            parts.append(f"{len(view.tricks)} of {r.num_tricks} tricks played")
+            taken = taken_words(seating, view)
+            if taken:
+                parts.append(taken[0].lower() + taken[1:])
+    totals = ", ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(view.totals))
+    return "; ".join(parts) + f". Totals: {totals} (goal {r.goal})."
+
+
 def thrown_in_words(seating: Seating, number: int, dealer: int, redeal_by: int | None = None) -> str:
     """Why hand ``number`` was thrown in, and what comes next: nobody scores, the same dealer deals again."""
     if redeal_by is not None:
