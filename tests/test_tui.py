@@ -759,3 +759,27 @@ def test_points_taken_this_hand_show_as_the_hand_goes(tmp_path: Path) -> None:
         assert f"Taken this hand: Us {us}, Them {them}" in flat(panel(app, "#info"))
 
     run(app, script)
+
+
+def test_the_last_trick_shows_at_80x24_where_the_rules_let_you_look_back(tmp_path: Path) -> None:
+    app = RookApp(Settings("full-deck", 0, "heuristic", "heuristic", 17), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        hand = screen.match.hand
+        for _ in range(200):
+            if hand.phase == Phase.PLAY and hand.tricks and screen.my_turn():
+                break
+            if screen.my_turn() and screen.bury_step():
+                await pilot.press(*"12345")
+            await pilot.press("enter")
+        assert hand.tricks and screen.my_turn()
+        await pilot.press("l")
+        leader, cards, winner = hand.tricks[-1]
+        prompt = flat(panel(app, "#prompt"))
+        assert "Last trick:" in prompt and f"won by {screen.seating.name(winner)}" in prompt, prompt
+        await pilot.press("l")
+        assert "Last trick:" not in panel(app, "#prompt")
+
+    run_at(app, (80, 24), script)

@@ -122,6 +122,7 @@ class PlainGame:
         self.bidder = -1  # of the hand being told (its WinBid event)
         self.tricks_told = 0  # tricks of the hand being told
         self.hidden_buries = 0
+        self.seen_buries: list[str] = []  # the cards buried, where the narrator may see them
         self.dealt: list[str] = []  # the narrator's cards as dealt in the hand being told
         self.redeal_by: int | None = None  # who called for a redeal in the hand being told
         self.resumed = False
@@ -261,6 +262,9 @@ class PlainGame:
         if op == "Bury" and e["card"] is None:
             self.hidden_buries += 1  # another seat's burial: the table learns only that a card went
             return
+        if op == "Bury":
+            self.seen_buries.append(e["card"])  # said in one line once the next event comes
+            return
         self.flush_buries()
         if op == "Deal":
             self.tricks_told = 0
@@ -308,6 +312,10 @@ class PlainGame:
             n = self.hidden_buries
             self.hidden_buries = 0
             self.say(f"{self.seating.name(self.bidder)} buries {n} card{'s' if n != 1 else ''}.")
+        if self.seen_buries:
+            cards = " ".join(self.seen_buries)
+            self.seen_buries = []
+            self.say(f"{self.seating.subject(self.bidder, 'buries', 'bury')} {cards}.")
 
     # ------------------------------------------------------------------ a person's turn
     def hand_to(self, seat: int) -> bool:
@@ -335,6 +343,7 @@ class PlainGame:
     def ask(self, seat: int) -> list[int] | None:
         """Legal actions read from one line of the input (several cards to bury, else one action);
         None at the end of the input or on 'quit'."""
+        self.flush_buries()  # the cards just buried, before the next question
         self.viewer = seat
         v = self.view()
         self.context(v)
@@ -368,11 +377,15 @@ class PlainGame:
             if word in ("score", "scores", "totals"):
                 self.say(f"Totals: {self.totals_text()}.")
                 continue
-            if v.phase == Phase.NEST and v.step == "bury" and len(text.replace(",", " ").split()) > 1:
-                buried = self.buries(seat, v, text)
-                if buried is not None:
-                    return buried
-                continue
+            if v.phase == Phase.NEST and v.step == "bury":
+                tokens = text.replace(",", " ").split()
+                if tokens and tokens[0].lower() == "bury":  # "bury B5 R10" as well as "B5 R10"
+                    tokens = tokens[1:]
+                if len(tokens) > 1:
+                    buried = self.buries(seat, v, " ".join(tokens))
+                    if buried is not None:
+                        return buried
+                    continue
             try:
                 action = parse_choice(text, v)
             except ActionError as e:
