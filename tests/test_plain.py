@@ -705,7 +705,7 @@ def test_plain_buries_several_cards_on_one_line_and_refuses_them_all_for_one_bad
 
 
 def test_plain_says_you_and_lists_only_this_games_choices() -> None:
-    script = io.StringIO("hello\nY14\nhelp\n")
+    script = io.StringIO("hello\nY14\nhelp\nrules\n")
     out = io.StringIO()
     play_plain(RULES, 0, BOTS, 11, script, out)
     text = out.getvalue()
@@ -719,6 +719,7 @@ def test_plain_says_you_and_lists_only_this_games_choices() -> None:
     assert "several on one line" in helped and "redeal when you hold no counters" in helped
     assert "'last'" not in helped  # kentucky-discard: taken tricks stay face down
     assert "partner" not in helped
+    assert "The table: 4 players in two partnerships" in text and "Bidding: The player left of the dealer" in text
 
 
 def test_plain_resume_recaps_the_hand_and_a_thrown_in_hand_says_why() -> None:

@@ -34,6 +34,7 @@ from .rules import RuleSet
 from .saves import CURRENT, HUMAN, SaveWriteError, keep_aside, keep_finished, save_game
 from .state import Hand, IllegalAction, Phase
 from .table import Bot, Human, Seat, Table, TableError
+from .tui.explain import how_to_play_text
 from .tui.words import (
     Seating,
     choices_words,
@@ -72,7 +73,8 @@ def help_words(rules: RuleSet) -> str:
                                                              if rules.min_partner_calls < rules.partner_calls else ""))
     if rules.low or rules.bird_rank == "called":
         parts.append("high or low when asked")
-    parts.append("'hint' for the computer's advice; 'hand' to hear your cards again; 'score' for the totals")
+    parts.append("'hint' for the computer's advice; 'hand' to hear your cards again; 'score' for the totals; "
+                 "'rules' for how to play these rules")
     if rules.review != "none":
         parts.append("'last' for the taken tricks the rules let you see again")
     parts.append("'quit' to save and stop; 'save FOLDER' to save the game in another folder and go on")
@@ -201,7 +203,7 @@ class PlainGame:
             self.say(f"Your partner is {self.seating.name((self.human + 2) % 4)}.")
         if not self.solo:
             self.say("Pass and play: each person's cards are shown only after the screen is handed to them.")
-        self.say("Type 'help' at any prompt for the ways to answer.")
+        self.say("Type 'help' at any prompt for the ways to answer, 'rules' for how to play these rules.")
         if not self.note_replaced_save():
             return m
         if self.resumed:  # tell the hand in play again from its deal, then where it stands
@@ -364,6 +366,9 @@ class PlainGame:
                 continue
             if word in ("help", "?"):
                 self.say(help_words(self.rules))
+                continue
+            if word in ("rules", "how"):
+                self.say(how_to_play_text(self.rules))
                 continue
             if word in ("hint", "h"):
                 self.say(hint_text(v))

@@ -174,8 +174,9 @@ def points_taken(view: View) -> list[int]:
 
 
 def taken_words(seating: Seating, view: View) -> str:
-    """ "Taken this hand: Us 25, Them 10" while the hand is played; "" before its first trick."""
-    if not view.tricks:
+    """ "Taken this hand: Us 25, Them 10" while the hand is played; "" before its first trick and once it is
+    over (its result then counts the nest and the bonuses too)."""
+    if not view.tricks or view.phase >= Phase.DONE:
         return ""
     taken = points_taken(view)
     return "Taken this hand: " + ", ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(taken))
