@@ -464,7 +464,7 @@ class GameScreen(Screen[None]):
                 "the cards to bury, then Enter" if v.step == "bury" else "the choices")
         listed = ""
         if keys:
-            listed = f"{keys[0]} to {keys[-1]}" if len(keys) > 2 else " and ".join(keys)
+            listed = f"{keys[0]} to {keys[-1]}" if len(keys) > 6 else ", ".join(keys)
             listed = f"{listed}: {what}; "
         return (f"{ch!r} is not a key here. Keys: {listed}←/→ and Enter choose; {commands}.")
 

@@ -25,6 +25,7 @@ from .words import (
     PadRow,
     Seating,
     choice_label,
+    points_taken,
     result_lines,
     review_text,
     sort_hand,
@@ -185,7 +186,10 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
     totals = "  ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(v.totals))
     taken = taken_words(seating, v)
     taken = f" · {taken}" if taken else ""
-    if compact:
+    if compact and r.num_sides > 2:  # a seat's short name each, to keep the score on one line
+        totals = " ".join(f"{seating.short(s)} {t}" for s, t in enumerate(v.totals))
+        if taken:
+            taken = " · taken " + " ".join(f"{seating.short(s)} {t}" for s, t in enumerate(points_taken(v)))
         parts.append(("\nScore: ", "bold"))
         parts.append(f"{totals} (goal {r.goal}){taken} · ? help")
         return Content.assemble(*parts)
