@@ -19,7 +19,6 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any, Protocol, TextIO
@@ -410,8 +409,7 @@ class PlainGame:
 
     def in_words(self, reason: str) -> str:
         """The engine's reason told to the person answering: "you" for their own seat."""
-        seating = self.seating if self.solo else replace(self.seating, human=self.viewer)
-        return in_your_words(seating, reason, self.match.hand.bidder)
+        return in_your_words(self.seating, reason, self.match.hand.bidder, you=self.viewer)
 
     def buries(self, seat: int, v: View, text: str) -> list[int] | None:
         """Several cards to bury on one line ("B5 R10 G1"), tried together on a copy of the hand so that a

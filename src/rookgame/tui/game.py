@@ -267,8 +267,7 @@ class GameScreen(Screen[None]):
 
     def in_words(self, reason: str) -> str:
         """The engine's reason told to the person at the screen ("you must follow red")."""
-        seating = self.seating if self.solo else replace(self.seating, human=self.viewer)
-        return in_your_words(seating, reason, self.table.hand.bidder)
+        return in_your_words(self.seating, reason, self.table.hand.bidder, you=self.viewer)
 
     def refuse(self, action: int) -> None:
         """A key of a card that may not be chosen now: say why, in the engine's reason."""
