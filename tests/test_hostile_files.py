@@ -17,7 +17,7 @@ from typer.testing import CliRunner, Result
 import rookgame.cli as cli
 import rookgame.play as P
 from rookgame.cli import app
-from rookgame.record import read_jsonl, replay_record
+from rookgame.record import RecordError, read_jsonl, replay_record
 from rookgame.tui import run_play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,18 +158,47 @@ def test_selfplay_writes_each_game_as_it_finishes(tmp_path: Path, monkeypatch: p
         assert replay_record(rec, n).finished
 
 
-def test_selfplay_skips_a_game_that_never_ends_and_says_how_many(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_selfplay_records_a_game_stopped_at_the_cap_unfinished_and_goes_on(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(P, "MAX_HANDS", 2)  # game 1 of seed 0 needs more hands than this; the others do not
     rules = tmp_path / "short.toml"
     rules.write_text("goal = 150\n", encoding="utf-8")
     out = tmp_path / "games.jsonl"
     result = rook("selfplay", "-n", "6", "--rules", str(rules), "--out", str(out))
     text = " ".join(result.output.split())
-    assert result.exit_code == 1, result.output
-    assert "warning: game 1" in text and "skipped" in text
-    assert "1 of 6 games skipped: no winner after 2 hands (games 1)" in text
-    assert "5 games" in text and len(list(read_jsonl(out))) == 5
+    assert result.exit_code == 0, result.output
+    assert "game 1 stopped unfinished: no winner after 3 hands" in text
+    assert "6 games" in text and "1 unfinished, stopped with no winner at the cap of 2 hands (game 1)" in text
+    games = list(read_jsonl(out))
+    assert len(games) == 6 and games[0][1]["winner"] is None and "stopped" in games[0][1]
+    assert all(rec["winner"] is not None for _, rec in games[1:])
+
+
+def test_random_bots_in_kentucky_original_end_every_run_with_unfinished_games_that_replay(tmp_path: Path) -> None:
+    """Random bidders overbid and are set hand after hand: a game stopped at the cap is kept, unfinished."""
+    from rookgame.record import check_schema
+
+    out = tmp_path / "games.jsonl"
+    result = rook("selfplay", "--bots", "random", "--rules", "kentucky-original", "-n", "3", "--max-hands", "30",
+                  "--out", str(out))
+    text = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    games = [rec for _, rec in read_jsonl(out)]
+    assert len(games) == 3
+    unfinished = [rec for rec in games if rec["winner"] is None]
+    assert unfinished and "unfinished, stopped with no winner at the cap of 30 hands" in text
+    for n, rec in enumerate(games, 1):
+        check_schema(rec)
+        assert replay_record(rec, n).finished == (rec["winner"] is not None)
+    assert "no winner after 31 hands" in unfinished[0]["stopped"]
+    replayed = rook("replay", str(out))
+    assert replayed.exit_code == 0 and "unfinished" in replayed.output, replayed.output
+    stopped = games.index(unfinished[0]) + 1
+    shown = rook("replay", str(out), "--game", str(stopped))
+    assert "Unfinished game: no winner after 31 hands" in " ".join(shown.output.split())
+    bad = dict(unfinished[0], winner=0)
+    with pytest.raises(RecordError, match="stopped unfinished"):
+        replay_record(bad)
 
 
 def test_selfplay_with_every_game_finished_exits_0(tmp_path: Path) -> None:

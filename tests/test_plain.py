@@ -89,7 +89,7 @@ def test_plain_plays_a_whole_game_from_a_script(tmp_path: Path) -> None:
     assert re.search(r"^Your bid \(pass, \d+, \d+ \.\.\. 120\): 120$", text, re.M)
     assert "You win the bid at 120." in text
     assert "The nest: " in text
-    assert "Bury a card (5 to go)" in text and "Name trump (B Black, R Red, Y Yellow, G Green): b" in text
+    assert "Bury 5 cards (" in text and "Name trump (B Black, R Red, Y Yellow, G Green): b" in text
     assert "You name trump: Black." in text
     assert "West plays " in text and "wins trick 9 with" in text
     assert "Hand 1: You bid 120 with Black trump" in text
@@ -530,7 +530,7 @@ def test_run_play_plain_with_two_people_passes_the_screen_between_them(tmp_path:
     # Each person is asked only after the screen was passed to them, and answers for their own seat.
     holder = None
     asked = []
-    prompt = re.compile(r"^(Your bid|Your card|Your lead|Bury a card|Name trump).*\): (\S+)$")
+    prompt = re.compile(r"^(Your bid|Your card|Your lead|Bury \d+ cards?|Name trump).*\): (\S+)$")
     for i, line in enumerate(lines):
         if line.startswith("Pass to "):
             holder = line.split(" (seat")[0].removeprefix("Pass to ")
@@ -661,3 +661,88 @@ def test_rook_selfplay_and_rook_rules_speak_in_words() -> None:
     assert "{" not in said and ("seats 0+2 won" in said or "seats 1+3 won" in said), said
     rules = CliRunner().invoke(app, ["rules", "kentucky-discard"]).output
     assert "None" not in rules
+
+
+# ---------------------------------------------------------------------- issue 14: the line mode's words
+class BuryAtOnce(Answers):
+    """As :class:`Answers`, but names a card it does not hold in the first bury line, then all five on one line."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.tried = False
+
+    def readline(self) -> str:
+        assert self.match is not None
+        v = view_of(self.match.hand, self.seat, self.match.totals)
+        if v.legal and v.phase == Phase.NEST and v.step == "bury":
+            cards = [card_str(a - A.BURY) for a in v.legal][:5]
+            if not self.tried:
+                self.tried = True
+                missing = next(card_str(c) for c in RULES.deck.cards if not v.hand >> c & 1)
+                text = " ".join([*cards[:4], missing])
+            else:
+                text = " ".join(cards)
+            self.lines.append(text)
+            return text + "\n"
+        return super().readline()
+
+
+def test_plain_buries_several_cards_on_one_line_and_refuses_them_all_for_one_bad_card(tmp_path: Path) -> None:
+    answers = BuryAtOnce(limit=12)
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, answers, out, match=match)
+    text = out.getvalue()
+    first, second = [line for line in answers.lines if len(line.split()) == 5]
+    assert f"Not allowed: {first.split()[-1]} is not in your hand. Nothing was buried." in text
+    assert re.search(r"^Bury 5 cards \(.*\): " + re.escape(second) + "$", text, re.M)
+    hand = match.hand
+    assert sorted(card_str(c) for c in hand.buried) == sorted(second.split())
+    assert "Bury 1 card" not in text  # all five went on the one line
+    assert "Name trump (" in text
+
+
+def test_plain_says_you_and_lists_only_this_games_choices() -> None:
+    script = io.StringIO("hello\nY14\nhelp\nrules\n")
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, script, out)
+    text = out.getvalue()
+    assert "Not understood: 'hello' is not a choice here: type a bid, or p to pass: pass, " in text
+    understood = next(line for line in text.splitlines() if line.startswith("Not understood"))
+    assert "partner" not in understood and "bird high" not in understood and "no-trump" not in understood
+    assert "Not allowed: Y14 is not a bid: the auction is on; you may pass or bid" in text
+    refusals = [line for line in text.splitlines() if line.startswith(("Not allowed", "Not understood"))]
+    assert refusals and not any("seat 0" in line for line in refusals)
+    helped = next(line for line in text.splitlines() if line.startswith("Type a choice"))
+    assert "several on one line" in helped and "redeal when you hold no counters" in helped
+    assert "'last'" not in helped  # kentucky-discard: taken tricks stay face down
+    assert "partner" not in helped
+    assert "The table: 4 players in two partnerships" in text and "Bidding: The player left of the dealer" in text
+
+
+def test_plain_resume_recaps_the_hand_and_a_thrown_in_hand_says_why() -> None:
+    first = Answers(limit=12)
+    match = Match(RULES, 21)
+    first.match = match
+    play_plain(RULES, 0, BOTS, 21, first, io.StringIO(), match=match)
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, None, io.StringIO(""), out, match=match)
+    text = out.getvalue()
+    assert "The hand so far, as it was played:" in text
+    recap = next(line for line in text.splitlines() if line.startswith("Resumed here."))
+    assert "You won the bid at 120; trump is Black;" in recap and "tricks played; taken this hand: Us " in recap
+    # seed 8: the first hand is bid and played; in the second East, with no counter, calls for a redeal
+    answers = Answers(limit=60)
+    match = Match(RULES, 8)
+    answers.match = match
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 8, answers, out, match=match)
+    text = out.getvalue()
+    assert ("Hand 2 is thrown in: East holds no counters and calls for a redeal, as these rules allow. Nobody "
+            "scores; West deals again, and the new deal is hand 3") in text
+    from rookgame.tui.words import Seating, thrown_in_words
+
+    you = Seating(RULES, 0, tuple(PLAYERS))
+    assert thrown_in_words(you, 4, 0).startswith("Hand 4 is thrown in: everyone passed: nobody bid. Nobody "
+                                                 "scores; You deal again, and the new deal is hand 5")

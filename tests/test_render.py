@@ -152,3 +152,20 @@ def test_the_score_pad_and_the_info_line() -> None:
     hidden = str(R.info_content(ann, PAIR, number=3, pace=0, shown=False))
     assert "cards hidden" in hidden and "Ann's" not in hidden
     assert "Ann and Bo" in rich_text(R.pad_table(PAIR, rows), 80)
+
+
+def test_a_refusal_is_told_to_the_person_at_the_screen() -> None:
+    from rookgame.tui.words import in_your_words
+
+    renege = "renege: R5 was led and seat 0 holds red (R7 R9); it must follow red"
+    assert in_your_words(YOU, renege) == "R5 was led and you hold red (R7 R9): you must follow red"
+    assert in_your_words(YOU, "it is seat 1's turn, not seat 0's") == "it is West's turn, not yours"
+    assert in_your_words(YOU, "seat 0 does not hold B5") == "you do not hold B5"
+    bury = "the bidder must bury 3 more card(s) now (2 of 5 buried)"
+    assert in_your_words(YOU, bury, bidder=0) == "you must bury 3 more card(s) now (2 of 5 buried)"
+    assert in_your_words(YOU, bury, bidder=1) == bury
+    # pass and play: "you" is whoever has the screen; the others keep the names the table shows
+    told = in_your_words(PAIR, "renege: R5 was led and seat 2 holds red (R7); it must follow red", you=2)
+    assert told == "R5 was led and you hold red (R7): you must follow red"
+    assert in_your_words(PAIR, "it is seat 1's turn, not seat 2's", you=2) == "it is West's turn, not yours"
+    assert in_your_words(PAIR, "it is seat 0's turn, not seat 2's", you=2) == "it is Ann's turn, not yours"

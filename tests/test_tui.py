@@ -22,6 +22,7 @@ from rookgame.saves import CURRENT, resume_game
 from rookgame.state import Phase
 from rookgame.table import Bot
 from rookgame.tui.app import CoverScreen, GameScreen, HelpScreen, RookApp, SaveProblemScreen, Settings, SetupScreen
+from rookgame.tui.setup import ReplaceScreen
 from rookgame.view import View, view_of
 
 SIZE = (120, 40)
@@ -94,13 +95,13 @@ def test_a_whole_hand_bid_won_nest_exchange_every_trick(tmp_path: Path) -> None:
         assert v.nest is not None
         assert all(card_str(c) in panel(app, "#center") for c in v.nest)
         assert panel(app, "#hand").count("nest") == len(v.nest)
-        assert "Bury a card (5 to go)" in panel(app, "#prompt")
+        assert "Bury 5 cards" in panel(app, "#prompt")
 
         # The nest exchange: pick five with their keys, see them marked, bury them, name trump.
         await pilot.press(*"12345")
         assert len(screen.selected) == 5
         assert panel(app, "#hand").count("bury") == 5
-        assert "Selected (5 of 5)" in panel(app, "#prompt")
+        assert "Selected (5 of 5, Enter buries them)" in panel(app, "#prompt")
         picked = list(screen.selected)
         await pilot.press("enter")
         assert sorted(hand.buried) == sorted(picked) and view_of(hand, 0).step == "trump"
@@ -154,9 +155,12 @@ def test_keys_hint_help_pace_click_and_game_over(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        assert "Rules of this game: kentucky-discard" in text and "nest_size" in text
-        await pilot.press("end")  # scroll to the keys
-        assert "save the game and quit" in screen_text(app)
+        assert "How to play kentucky-discard" in text and "The player left of the dealer bids first" in flat(text)
+        seen = ""
+        for _ in range(12):  # page down through the keys to the options
+            await pilot.press("pagedown")
+            seen += screen_text(app)
+        assert "save the game and quit" in seen and "nest_size" in seen
         await pilot.press("escape")
         assert app.screen is screen
         await pilot.press("plus", "plus")
@@ -215,6 +219,8 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
         screen = game(app)  # straight into the game
         assert screen.human == 1 and screen.match is match
         assert panel(app, "#hand") == seen["hand"]
+        recap = flat(panel(app, "#prompt"))  # where the hand stands, said once
+        assert "Resumed. Hand 1, dealt by East; the auction is on" in recap and "Totals: Them 0, Us 0" in recap, recap
 
     run(again, resumed)
 
@@ -524,10 +530,18 @@ def test_a_new_game_keeps_the_saved_one_beside_it(tmp_path: Path) -> None:
         shown = " ".join(screen_text(app).split())
         assert "is saved" in shown and "kept beside it" in shown, shown
         await pilot.press("enter")  # Start: first it asks
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaceScreen)
+        asked = " ".join(screen_text(app).replace("│", " ").split())
+        assert "Start a new game? The saved game is not replaced" in asked and "Resume the saved one" in asked
+        await pilot.press("escape")  # back: nothing started
+        await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert "Press Start again for a new game" in " ".join(screen_text(app).replace("│", " ").split())
         await pilot.pause(0.4)  # a button takes no second press while it still shows the first
-        await pilot.press("enter")  # Start again: a new game
+        await pilot.press("enter")  # Start: it asks again
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaceScreen)
+        await pilot.press("enter")  # Start a new game (focused)
         await pilot.pause()
         screen = game(app)
         for _ in range(400):
@@ -542,3 +556,230 @@ def test_a_new_game_keeps_the_saved_one_beside_it(tmp_path: Path) -> None:
         assert load_record(tmp_path / CURRENT)["seed"] == SEED + 1
 
     run(app, script)
+    # The game kept aside stays listed on the setup screen, to resume.
+    again = RookApp(pace=0, saves_dir=tmp_path)
+
+    async def listed(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.pause()
+        kept = [p for p in saved_games(tmp_path) if p.name != CURRENT][0]
+        assert f"Resume {kept.name}: kentucky-discard" in screen_text(app)
+        await pilot.click("#earlier-0")
+        await pilot.pause()
+        screen = game(app)
+        assert screen.save_path == kept and screen.match.seed == SEED
+
+    run(again, listed)
+
+
+# ---------------------------------------------------------------------- issue 14: every size, every key
+def run_at(app: RookApp, size: tuple[int, int], script: Callable[[Pilot[int], RookApp], Awaitable[None]]) -> None:
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await script(pilot, app)
+
+    asyncio.run(go())
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").split())
+
+
+def test_every_size_shows_the_hand_the_trick_and_who_is_winning_the_bid_trump_and_score(tmp_path: Path) -> None:
+    for size in ((80, 24), (100, 30), (140, 45)):
+        app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0,
+                      saves_dir=tmp_path / f"{size[0]}")
+
+        async def script(pilot: Pilot[int], app: RookApp, size: tuple[int, int] = size) -> None:
+            text = screen_text(app)
+            lines = text.splitlines()
+            assert len(lines) <= size[1] and all(len(line.rstrip()) <= size[0] for line in lines)
+            setup = app.screen.query_one("#setup").region
+            assert setup.right <= size[0] and setup.bottom <= size[1], (size, setup)  # the dialog fits
+            for label in ("Start", "Quit", "Rules (a preset)", "Seed (empty: random)"):
+                assert label in text, (size, label)
+            await pilot.press("enter")
+            screen = game(app)
+            hand = screen.match.hand
+            await pilot.press("end", "enter")  # bid 120
+            await pilot.press(*"12345", "enter", "b")
+            seen_trick = False
+            while screen.pause is None and not seen_trick:
+                v = view_of(hand, 0)
+                if v.trick:
+                    shown = screen_text(app)
+                    info = flat(panel(app, "#info"))
+                    assert "Bidder: You 120" in info and "Black" in info and "Us 0" in info and "Them 0" in info
+                    assert all(card_str(c) in panel(app, "#hand") for c in v.hand), size
+                    for c in v.trick:
+                        assert card_str(c) in shown, (size, card_str(c))
+                    assert "★ winning" in shown and "is winning with" in flat(shown), size
+                    seen_trick = True
+                await pilot.press("enter")
+            assert seen_trick, size
+
+        run_at(app, size, script)
+
+
+def test_an_illegal_card_says_why_in_your_words_and_a_dead_key_says_what_the_keys_are(tmp_path: Path) -> None:
+    from rookgame.tui import render as R
+
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        hand = screen.match.hand
+        await pilot.press("z")  # in the auction: nothing, and it says so
+        prompt = flat(panel(app, "#prompt"))
+        assert "'z' is not a key here. Keys:" in prompt and "h hint" in prompt
+        await pilot.press("end", "enter")
+        await pilot.press(*"12345", "enter", "b")
+        refused = False
+        while screen.pause is None and not refused:
+            v = view_of(hand, 0)
+            illegal = [c for c in v.hand if c not in v.legal]
+            if screen.my_turn() and v.trick and illegal:
+                before = hand.history[:]
+                await pilot.press(R.card_keys(v)[illegal[0]])
+                prompt = flat(panel(app, "#prompt"))
+                assert hand.history == before  # nothing played
+                assert "Not allowed:" in prompt and "you must follow" in prompt, prompt
+                assert "seat 0" not in prompt
+                refused = True
+                break
+            await pilot.press("enter")
+        assert refused
+
+    run(app, script)
+
+
+def test_a_bids_key_is_the_same_for_the_whole_auction_and_no_letter_is_skipped() -> None:
+    from rookgame.match import Match
+    from rookgame.tui import render as R
+
+    rules = load("call-partner")
+    match = Match(rules, 3)
+    hand = match.hand
+    keys: dict[int, set[str]] = {}
+    while hand.phase == Phase.BID:
+        v = view_of(hand, hand.to_act)
+        for c in R.choices_for(v):
+            keys.setdefault(c.action, set()).add(c.key)
+        bids = [a for a in v.legal if a >= A.BID]
+        hand.apply(bids[0] if bids and hand.high_bid < 120 else A.PASS, hand.to_act)
+    assert all(len(k) == 1 for k in keys.values()), keys  # one key per bid, whoever bids and whenever
+    assert keys[A.BID + rules.min_bid] == {"1"} and keys[A.PASS] == {"p"}
+    bid_keys = [next(iter(keys[a])) for a in sorted(keys) if a >= A.BID]
+    assert bid_keys == R.CHOICE_KEYS[:len(bid_keys)]
+    letters = [k for k in R.CHOICE_KEYS if k.isalpha()]
+    assert "".join(letters) == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # no letter skipped
+    assert not set(letters) & set(R.COMMAND_KEYS)
+
+
+def test_setup_focus_runs_from_start_to_quit(tmp_path: Path) -> None:
+    app = RookApp(pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.pause()
+        chain = [w.id for w in app.screen.focus_chain]
+        assert chain[0] == "start" and chain[-1] == "quit", chain
+        assert app.focused is not None and app.focused.id == "start"
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id != "quit"
+
+    run(app, script)
+
+
+def test_the_bury_count_the_hint_and_the_nest_never_go_stale(tmp_path: Path) -> None:
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        await pilot.press("end", "enter")
+        await pilot.press("1", "2", "enter")  # two picked: Enter asks for the rest
+        assert "Pick 3 more cards to bury (2 of 5 picked)" in flat(panel(app, "#prompt"))
+        await pilot.press("3")
+        prompt = flat(panel(app, "#prompt"))
+        assert "Pick 3 more" not in prompt and "Selected (3 of 5, 2 more to pick)" in prompt
+        await pilot.press("h")
+        prompt = flat(panel(app, "#prompt"))
+        assert "Hint for the 2 card(s) left to bury" in prompt and "points your side can expect" in prompt
+        for picked in screen.selected:
+            assert f". bury {card_str(picked)} (" not in prompt  # the hint ranks what is left
+        await pilot.press("4", "5", "enter")
+        assert view_of(screen.match.hand, 0).step == "trump"
+        assert "Hint" not in panel(app, "#prompt")
+        assert "Nest:" not in panel(app, "#center") and "nest" not in panel(app, "#hand")
+
+    run(app, script)
+
+
+def test_help_teaches_the_rules_of_a_house_rules_file_then_the_keys(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('name = "Grandma\'s"\npreset = "kentucky-discard"\ngoal = 500\nbury_counters = "forbidden"\n'
+                     'moon = "double"\nlose_at = -250\nreview = "last"\n', encoding="utf-8")
+    app = RookApp(Settings(str(house), 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        game(app)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        seen = flat(screen_text(app))
+        for _ in range(8):
+            await pilot.press("pagedown")
+            seen += " " + flat(screen_text(app))
+        assert "How to play Grandma's" in seen
+        for words in ("partners sit across the table", "at least 70, at most 120, in steps of 5",
+                      "Counters may be buried only when nothing else can go", "You must follow the colour led",
+                      "takes every point of the hand scores double", "The first side to reach 500 wins",
+                      "at or below -250 loses at once", "You may look back at the last trick taken"):
+            assert words in seen, words
+        assert seen.index("Scoring") < seen.index("Keys")  # how to play first, then the keys
+
+    run(app, script)
+
+
+def test_points_taken_this_hand_show_as_the_hand_goes(tmp_path: Path) -> None:
+    from rookgame.tui.words import points_taken
+
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        hand = screen.match.hand
+        await pilot.press("end", "enter")
+        await pilot.press(*"12345", "enter", "b")
+        assert "Taken this hand" not in panel(app, "#info")
+        while screen.pause is None and len(hand.tricks) < 3:
+            await pilot.press("enter")
+        us, them = points_taken(view_of(hand, 0))
+        assert f"Taken this hand: Us {us}, Them {them}" in flat(panel(app, "#info"))
+
+    run(app, script)
+
+
+def test_the_last_trick_shows_at_80x24_where_the_rules_let_you_look_back(tmp_path: Path) -> None:
+    app = RookApp(Settings("full-deck", 0, "heuristic", "heuristic", 17), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        hand = screen.match.hand
+        for _ in range(200):
+            if hand.phase == Phase.PLAY and hand.tricks and screen.my_turn():
+                break
+            if screen.my_turn() and screen.bury_step():
+                await pilot.press(*"12345")
+            await pilot.press("enter")
+        assert hand.tricks and screen.my_turn()
+        await pilot.press("l")
+        leader, cards, winner = hand.tricks[-1]
+        prompt = flat(panel(app, "#prompt"))
+        assert "Last trick:" in prompt and f"won by {screen.seating.name(winner)}" in prompt, prompt
+        await pilot.press("l")
+        assert "Last trick:" not in panel(app, "#prompt")
+
+    run_at(app, (80, 24), script)

@@ -141,43 +141,46 @@ def selfplay(
     = Path("games.jsonl"),
     bots: Annotated[str, typer.Option("--bots", help="bot names cycled over the seats: "
                                       + ", ".join(REGISTRY))] = "heuristic",
+    max_hands: Annotated[int | None, typer.Option("--max-hands", min=1, help="stop a game with no winner after "
+                                                  f"this many hands and record it unfinished [default: "
+                                                  f"{P.MAX_HANDS}]")] = None,
 ) -> None:
     """Play whole games between bots and write their records, each as it finishes.
 
-    Exit status 0, or 1 when a game found no winner in 10,000 hands: it is skipped with a
-    warning and the others are written; 2 for bad arguments or an --out that cannot be written."""
+    A game with no winner after --max-hands hands (players who overbid may never reach the goal) is
+    stopped there and written unfinished (winner null, "stopped" saying why), which rook replay
+    checks as any other.  Exit status 0, or 2 for bad arguments or an --out that cannot be written."""
     rs = _load_rules(rules)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b.lower() not in REGISTRY]
     if unknown or not names:
         _fail(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; bots: {', '.join(REGISTRY)}")
+    cap = P.MAX_HANDS if max_hands is None else max_hands
     hands = 0
     written = 0
-    skipped: list[P.Skipped] = []
+    stopped: list[int] = []
     wins: dict[int, int] = {}
     with _open_out(out) as f, Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                         TimeElapsedColumn(), console=err, transient=False) as progress:
         task = progress.add_task(f"{rs.label}", total=games)
-        for g, item in enumerate(P.selfplay_games(rs, names, games, seed), 1):
-            if isinstance(item, P.Skipped):
-                skipped.append(item)
-                progress.console.print(Text(f"warning: game {item.game} (seed {item.seed}) skipped: {item.reason}",
+        for g, item in enumerate(P.selfplay_games(rs, names, games, seed, max_hands=cap), 1):
+            f.write(record_line(item))
+            f.flush()  # a game on disk as soon as it is played: an interrupted run keeps it
+            written += 1
+            hands += len(item["hands"])
+            if item["winner"] is None:
+                stopped.append(g)
+                progress.console.print(Text(f"note: game {g} stopped unfinished: {item.get('stopped', '')}",
                                             style="yellow"))
             else:
-                f.write(record_line(item))
-                f.flush()  # a game on disk as soon as it is played: an interrupted run keeps it
-                written += 1
-                hands += len(item["hands"])
                 wins[item["winner"]] = wins.get(item["winner"], 0) + 1
             progress.update(task, completed=g)
-    console.print(Text(f"{written} games, {hands} hands of {rs.label} written to {out}; "
-                       + (", ".join(f"{side_name(rs, side)} won {n}" for side, n in sorted(wins.items()))
-                          or "no game was won")))
-    if skipped:
-        err.print(Text(f"{len(skipped)} of {games} games skipped: no winner after {P.MAX_HANDS} hands "
-                       f"(games {', '.join(str(s.game) for s in skipped[:10])}"
-                       f"{' ...' if len(skipped) > 10 else ''})", style="yellow"))
-        raise typer.Exit(BAD_RECORD)
+    summary = ", ".join(f"{side_name(rs, side)} won {n}" for side, n in sorted(wins.items())) or "no game was won"
+    if stopped:
+        listed = ", ".join(str(g) for g in stopped[:10]) + (" ..." if len(stopped) > 10 else "")
+        summary += (f"; {len(stopped)} unfinished, stopped with no winner at the cap of {cap} hands "
+                    f"(game{'s' if len(stopped) > 1 else ''} {listed})")
+    console.print(Text(f"{written} games, {hands} hands of {rs.label} written to {out}; {summary}"))
 
 
 def _torn_warning(file: Path, why: str) -> None:
@@ -195,6 +198,7 @@ def replay(
     that cannot be read or a --game it does not have."""
     checked = 0
     hands = 0
+    unfinished = 0
     for n, rec in _records(file):
         if game is not None and n != game:
             continue
@@ -205,6 +209,7 @@ def replay(
             raise typer.Exit(BAD_RECORD) from None
         checked += 1
         hands += len(rec["hands"])
+        unfinished += rec["winner"] is None
         if game is not None:
             console.print(Text(game_transcript(rec, n)))  # Text: player names are the record's
     if game is not None and not checked:
@@ -212,7 +217,8 @@ def replay(
     if not checked:
         _fail(f"{file} holds no game: it is empty (or only blank lines); give a .jsonl file of game records, "
               "such as rook selfplay writes")
-    console.print(Text(f"{file}: {checked} game(s), {hands} hands: every action, trick, score, total "
+    which = f" ({unfinished} unfinished)" if unfinished else ""
+    console.print(Text(f"{file}: {checked} game(s){which}, {hands} hands: every action, trick, score, total "
                        "and winner checks out"))
 
 

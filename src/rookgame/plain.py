@@ -27,23 +27,28 @@ from . import actions as A
 from . import log as L
 from .actions import ActionError
 from .bots import Player
-from .cards import card_str, parse_cards
+from .cards import CardError, card_str, parse_cards
 from .match import Match
 from .rules import RuleSet
 from .saves import CURRENT, HUMAN, SaveWriteError, keep_aside, keep_finished, save_game
 from .state import Hand, IllegalAction, Phase
 from .table import Bot, Human, Seat, Table, TableError
+from .tui.explain import how_to_play_text
 from .tui.words import (
     Seating,
     choices_words,
     event_line,
     hand_by_colour,
     hint_text,
+    in_your_words,
+    not_understood,
     parse_choice,
+    recap_words,
     result_lines,
     review_text,
     score_pad,
     step_prompt,
+    thrown_in_words,
     trick_plays,
     trump_words,
     winner_line,
@@ -51,10 +56,31 @@ from .tui.words import (
 )
 from .view import View
 
-HELP = ("Type a choice and press Enter: a bid (85) or p to pass; a card (Y14, rk) to play or bury; "
-        "a colour letter (b, r, y, g) to name trump; 'hint' for the computer's advice; 'hand' to hear your "
-        "cards again; 'last' for the taken tricks the rules let you see again; 'quit' to save and stop; "
-        "'save FOLDER' to save the game in another folder and go on.")
+
+def help_words(rules: RuleSet) -> str:
+    """The ways to answer, as far as these rules have them."""
+    parts = ["Type a choice and press Enter: a bid (" + str(rules.min_bid + rules.bid_step) + ") or p to pass"]
+    if rules.no_counter_redeal:
+        parts[0] += ", or redeal when you hold no counters"
+    parts.append("a card (Y14" + (", rk" if rules.birds else "") + ") to play")
+    if rules.nest_size:
+        parts.append("the cards to bury, several on one line (B5 R10 G6)")
+    parts.append("a colour letter (b, r, y, g" + (", or nt for no trump" if rules.no_trump else "")
+                 + ") to name trump")
+    if rules.partner_calls:
+        parts.append("a card to call as your partner's" + (", or 'no more partners'"
+                                                             if rules.min_partner_calls < rules.partner_calls else ""))
+    if rules.low or rules.bird_rank == "called":
+        parts.append("high or low when asked")
+    parts.append("'hint' for the computer's advice; 'hand' to hear your cards again; 'score' for the totals; "
+                 "'rules' for how to play these rules")
+    if rules.review != "none":
+        parts.append("'last' for the taken tricks the rules let you see again")
+    parts.append("'quit' to save and stop; 'save FOLDER' to save the game in another folder and go on")
+    return "; ".join(parts) + "."
+
+
+HELP = help_words(RuleSet())  # the ways to answer in the default rules
 ELSEWHERE = "type 'save FOLDER' to keep it in another folder, or start rook play with --saves-dir FOLDER"
 
 
@@ -97,6 +123,9 @@ class PlainGame:
         self.bidder = -1  # of the hand being told (its WinBid event)
         self.tricks_told = 0  # tricks of the hand being told
         self.hidden_buries = 0
+        self.seen_buries: list[str] = []  # the cards buried, where the narrator may see them
+        self.dealt: list[str] = []  # the narrator's cards as dealt in the hand being told
+        self.redeal_by: int | None = None  # who called for a redeal in the hand being told
         self.resumed = False
         self.wrote_save = False
         self.handle_signals = False
@@ -173,12 +202,23 @@ class PlainGame:
             self.say(f"Your partner is {self.seating.name((self.human + 2) % 4)}.")
         if not self.solo:
             self.say("Pass and play: each person's cards are shown only after the screen is handed to them.")
-        self.say("Type 'help' at any prompt for the ways to answer.")
+        self.say("Type 'help' at any prompt for the ways to answer, 'rules' for how to play these rules.")
         if not self.note_replaced_save():
             return m
-        if self.resumed:  # tell the hand in play again from its deal: a recap of the bidding and trump
+        if self.resumed:  # tell the hand in play again from its deal, then where it stands
             self.heard = len(table.events(self.narrator)) - len(L.public_operations(m.hand, self.narrator))
+            if m.hands and not m.hand.history:
+                self.say("")
+                self.say("The game so far:")
+                for line in result_lines(self.seating, score_pad(self.rules, m.hands)[-1]):
+                    self.say(line)
+            elif m.hand.history:
+                self.say("")
+                self.say("The hand so far, as it was played:")
         self.tell()
+        if self.resumed and not m.is_over:
+            seat = self.viewer if self.viewer >= 0 else (self.human if self.human >= 0 else m.hand.to_act)
+            self.say(f"Resumed here. {recap_words(self.seating, self.view(seat), len(m.hands) + 1)}")
         while not m.is_over:
             if self.stopping:
                 self.leave()
@@ -189,18 +229,19 @@ class PlainGame:
                     if self.leave():
                         return m
                     continue
-                action = self.ask(seat)
-                if action is None:
+                actions = self.ask(seat)
+                if actions is None:
                     if self.leave():
                         return m
                     continue
             else:
-                action = table.think(seat)
-            try:
-                table.submit(seat, action)
-            except IllegalAction as e:  # a bot that breaks the rules: say so and stop
-                raise RuntimeError(f"{self.names[seat]} at seat {seat} chose an illegal action: {e}") from None
-            self.tell()
+                actions = [table.think(seat)]
+            for action in actions:
+                try:
+                    table.submit(seat, action)
+                except IllegalAction as e:  # a bot that breaks the rules: say so and stop
+                    raise RuntimeError(f"{self.names[seat]} at seat {seat} chose an illegal action: {e}") from None
+                self.tell()
         self.finish()
         return m
 
@@ -222,9 +263,13 @@ class PlainGame:
         if op == "Bury" and e["card"] is None:
             self.hidden_buries += 1  # another seat's burial: the table learns only that a card went
             return
+        if op == "Bury":
+            self.seen_buries.append(e["card"])  # said in one line once the next event comes
+            return
         self.flush_buries()
         if op == "Deal":
             self.tricks_told = 0
+            self.dealt = list(e["hands"][self.narrator]) if self.narrator is not None else []
             self.say("")
             self.say(f"Hand {e['hand']}. Dealer: {sn.name(e['dealer'])}. Totals: {self.totals_text()}.")
             mine = e["hands"][self.narrator] if self.narrator is not None else None
@@ -236,9 +281,9 @@ class PlainGame:
         elif op == "TakeNest":
             if e["cards"] is not None and self.rules.nest_size:
                 self.say(f"The nest: {hand_by_colour(self.rules, parse_cards(e['cards']))}.")
-                if seat == self.narrator:
+                if seat == self.narrator:  # the hand as it was then: the deal and the nest
                     self.say(f"You take the nest: your hand is now "
-                             f"{hand_by_colour(self.rules, list(self.view().hand))}.")
+                             f"{hand_by_colour(self.rules, parse_cards(self.dealt + list(e['cards'])))}.")
         elif op == "AnnounceNest":
             self.say(f"{sn.name(seat)} says the buried cards {'hold' if e['points'] else 'hold no'} points.")
         elif op == "StartPlay":
@@ -253,8 +298,11 @@ class PlainGame:
             for line in result_lines(sn, score_pad(self.rules, self.match.hands)[e["hand"] - 1]):
                 self.say(line)
         elif op == "ThrownIn":
-            self.say(f"The hand is thrown in; {sn.subject(e['dealer'], 'deals', 'deal')} again.")
+            self.say(thrown_in_words(sn, e["hand"], e["dealer"], self.redeal_by))
+            self.redeal_by = None
         else:
+            if op == "Redeal":
+                self.redeal_by = seat
             action = L.action_of(L.operation_from_json(e))
             if action is not None:
                 self.say(event_line(sn, seat, action))
@@ -265,6 +313,10 @@ class PlainGame:
             n = self.hidden_buries
             self.hidden_buries = 0
             self.say(f"{self.seating.name(self.bidder)} buries {n} card{'s' if n != 1 else ''}.")
+        if self.seen_buries:
+            cards = " ".join(self.seen_buries)
+            self.seen_buries = []
+            self.say(f"{self.seating.subject(self.bidder, 'buries', 'bury')} {cards}.")
 
     # ------------------------------------------------------------------ a person's turn
     def hand_to(self, seat: int) -> bool:
@@ -289,8 +341,10 @@ class PlainGame:
             self.say(f"The nest was: {hand_by_colour(self.rules, list(v.nest))}.")
         return True
 
-    def ask(self, seat: int) -> int | None:
-        """One legal action read from the input; None at the end of the input or on 'quit'."""
+    def ask(self, seat: int) -> list[int] | None:
+        """Legal actions read from one line of the input (several cards to bury, else one action);
+        None at the end of the input or on 'quit'."""
+        self.flush_buries()  # the cards just buried, before the next question
         self.viewer = seat
         v = self.view()
         self.context(v)
@@ -310,7 +364,10 @@ class PlainGame:
                 self.save_elsewhere(text[5:].strip())
                 continue
             if word in ("help", "?"):
-                self.say(HELP)
+                self.say(help_words(self.rules))
+                continue
+            if word in ("rules", "how"):
+                self.say(how_to_play_text(self.rules))
                 continue
             if word in ("hint", "h"):
                 self.say(hint_text(v))
@@ -324,21 +381,65 @@ class PlainGame:
             if word in ("score", "scores", "totals"):
                 self.say(f"Totals: {self.totals_text()}.")
                 continue
+            if v.phase == Phase.NEST and v.step == "bury":
+                tokens = text.replace(",", " ").split()
+                if tokens and tokens[0].lower() == "bury":  # "bury B5 R10" as well as "B5 R10"
+                    tokens = tokens[1:]
+                if len(tokens) > 1:
+                    buried = self.buries(seat, v, " ".join(tokens))
+                    if buried is not None:
+                        return buried
+                    continue
             try:
                 action = parse_choice(text, v)
             except ActionError as e:
-                self.say(f"Not understood: {e}")
+                generic = str(e).endswith("'no more partners'")  # parse_action's list of every kind of action
+                self.say(f"Not understood: {not_understood(text, v) if generic else e}.")
                 continue
             if action in v.legal:
                 self.answered = True
                 if A.BURY <= action < A.PARTNER and not self.solo:
                     self.say(f"{self.seating.name(seat)} buries {card_str(action - A.BURY)}.")
-                return action
+                return [action]
             if action >= A.NUM_ACTIONS:  # a bid past the action space: say it in the rules' terms
                 reason = f"bid {action - A.BID} is above the maximum bid {self.rules.effective_max_bid}"
             else:
                 reason = self.table.check(seat, action) or "that is not one of the choices"
-            self.say(f"Not allowed: {reason}.")
+            self.say(f"Not allowed: {self.in_words(reason)}.")
+
+    def in_words(self, reason: str) -> str:
+        """The engine's reason told to the person answering: "you" for their own seat."""
+        return in_your_words(self.seating, reason, self.match.hand.bidder, you=self.viewer)
+
+    def buries(self, seat: int, v: View, text: str) -> list[int] | None:
+        """Several cards to bury on one line ("B5 R10 G1"), tried together on a copy of the hand so that a
+        refused card buries none of them; None (and the reason said) if they cannot all go."""
+        left = self.rules.nest_size - v.buried_count
+        try:
+            cards = parse_cards(text.replace(",", " "))
+        except (CardError, ValueError) as e:
+            self.say(f"Not understood: {e}. Give the cards to bury between spaces, such as "
+                     f"{choices_words(v, 3).removesuffix(' ...')}.")
+            return None
+        if len(set(cards)) != len(cards):
+            self.say("Not allowed: a card is named twice.")
+            return None
+        if len(cards) > left:
+            self.say(f"Not allowed: {len(cards)} cards named, but {left} are left to bury.")
+            return None
+        # Non-counters first: the order matters only where burying counters is restricted.
+        order = sorted(cards, key=lambda c: (self.rules.deck.points[c], c))
+        trial = self.match.hand.copy()
+        for c in order:
+            why = trial.check(A.BURY + c, seat)
+            if why is not None:
+                self.say(f"Not allowed: {self.in_words(why)}. Nothing was buried.")
+                return None
+            trial.apply_unchecked(A.BURY + c)
+        self.answered = True
+        if not self.solo:
+            self.say(f"{self.seating.name(seat)} buries {' '.join(card_str(c) for c in order)}.")
+        return [A.BURY + c for c in order]
 
     def context(self, v: View) -> None:
         """The state of play the person needs before answering."""

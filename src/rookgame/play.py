@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
@@ -19,12 +18,28 @@ MAX_HANDS = TABLE_MAX_HANDS  # a guard against a rule set whose games never end
 NoWinner = NoEnd  # a game that found no winner in MAX_HANDS hands
 
 
-def play_match(rules: RuleSet, players: Sequence[Player], seed: int | None = None) -> Match:
-    """Play one whole game on a :class:`~rookgame.table.Table`; each player sees only its own seat's view."""
+def play_match(rules: RuleSet, players: Sequence[Player], seed: int | None = None, *,
+               max_hands: int | None = None, stop_at_cap: bool = False) -> Match:
+    """Play one whole game on a :class:`~rookgame.table.Table`; each player sees only its own seat's view.
+
+    A game with no winner after ``max_hands`` hands (default :data:`MAX_HANDS`) raises :class:`NoWinner`,
+    or with ``stop_at_cap`` stops there: the match comes back unfinished (``winner`` None)."""
     if len(players) != rules.players:
         raise ValueError(f"{rules.label} needs {rules.players} players, not {len(players)}")
     seats: list[Seat] = [Bot(getattr(p, "name", "bot"), player=p) for p in players]
-    return Table(rules, seats, seed, max_hands=MAX_HANDS).play()
+    table = Table(rules, seats, seed, max_hands=MAX_HANDS if max_hands is None else max_hands)
+    try:
+        return table.play()
+    except NoEnd:
+        if not stop_at_cap:
+            raise
+        return table.match
+
+
+def stopped_words(hands: int) -> str:
+    """Why a game of bots was stopped unfinished: the record's ``stopped``."""
+    return (f"no winner after {hands} hands: stopped at the cap of hands (players who overbid are set "
+            "every hand and may never reach the goal)")
 
 
 def _seed_stream(seed: int) -> Iterator[int]:
@@ -38,38 +53,28 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return list(islice(_seed_stream(seed), games))
 
 
-@dataclass(frozen=True)
-class Skipped:
-    """A game of :func:`selfplay_games` that found no winner in :data:`MAX_HANDS` hands."""
-
-    game: int  # from 1
-    seed: int
-    reason: str
-
-
-def selfplay_games(rules: RuleSet, bots: Sequence[str], games: int,
-                   seed: int) -> Iterator[dict[str, Any] | Skipped]:
-    """Play ``games`` whole games one by one and yield each record as it finishes, or
-    :class:`Skipped` for a game that never ends; bot names are cycled over the seats."""
+def selfplay_games(rules: RuleSet, bots: Sequence[str], games: int, seed: int, *,
+                   max_hands: int | None = None) -> Iterator[dict[str, Any]]:
+    """Play ``games`` whole games one by one and yield each record as it finishes; bot names are cycled
+    over the seats.  A game with no winner after ``max_hands`` hands (default :data:`MAX_HANDS`) is
+    stopped there and recorded unfinished: ``winner`` null, and ``stopped`` says why."""
     names = [bots[s % len(bots)] for s in range(rules.players)]
+    cap = MAX_HANDS if max_hands is None else max_hands
     # Seeds drawn as the games go: a count of a billion games must not build a list first.
-    for g, game_seed in enumerate(islice(_seed_stream(seed), games), 1):
+    for game_seed in islice(_seed_stream(seed), games):
         players = [make_player(name, bot_seed(game_seed, s)) for s, name in enumerate(names)]
-        try:
-            match = play_match(rules, players, game_seed)
-        except NoWinner as e:
-            yield Skipped(g, game_seed, str(e))
-            continue
-        yield game_record(match, [f"{name}-{s}" for s, name in enumerate(names)])
+        match = play_match(rules, players, game_seed, max_hands=cap, stop_at_cap=True)
+        rec = game_record(match, [f"{name}-{s}" for s, name in enumerate(names)])
+        if match.winner is None:
+            rec["stopped"] = stopped_words(len(match.hands))
+        yield rec
 
 
 def selfplay(rules: RuleSet, bots: Sequence[str], games: int, seed: int,
-             progress: Callable[[int], Any] | None = None) -> list[dict[str, Any]]:
-    """The records of ``games`` whole games; :class:`NoWinner` if one never ends."""
+             progress: Callable[[int], Any] | None = None, *, max_hands: int | None = None) -> list[dict[str, Any]]:
+    """The records of ``games`` whole games (one stopped at the cap of hands is unfinished, with ``stopped``)."""
     records = []
-    for g, item in enumerate(selfplay_games(rules, bots, games, seed), 1):
-        if isinstance(item, Skipped):
-            raise NoWinner(f"game {g}: {item.reason}")
+    for g, item in enumerate(selfplay_games(rules, bots, games, seed, max_hands=max_hands), 1):
         records.append(item)
         if progress is not None:
             progress(g)

@@ -360,6 +360,9 @@ def replay_record(rec: dict[str, Any], game: int = 1, *, seeded: bool = False,
     except RulesError as e:
         raise RecordError(str(e), game) from None
     hands = rec["hands"]
+    if rec.get("stopped") is not None and rec["winner"] is not None:
+        raise RecordError(f"the game is recorded as stopped unfinished ({rec['stopped']}), yet it has a winner",
+                          game)
     # The first dealer is free (seat 0 by default, or drawn at the table); the deal then rotates.
     first = hands[0]["dealer"] if hands and 0 <= hands[0]["dealer"] < rules.players else 0
     seed = rec.get("seed")

@@ -126,7 +126,8 @@ def game_transcript(rec: dict[str, Any], game: int) -> str:
             lines.append("  totals: " + ", ".join(f"{nm} {p}" for nm, p in zip(names, h["totals"])))
         lines.append("")
     w = rec["winner"]
-    lines.append("Unfinished game" if w is None
+    stopped = rec.get("stopped")
+    lines.append((f"Unfinished game: {stopped}" if stopped else "Unfinished game") if w is None
                  else f"Winner: {_side_name_from(mode, rules['players'], w)}")
     return "\n".join(lines)
 

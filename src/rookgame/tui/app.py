@@ -63,6 +63,10 @@ class RookApp(App[int]):
     #pad { color: #f0f0f0; }
     #hand { height: 5; border: round #e0d080; border-title-color: #ffffff; padding: 0 1; color: #f0f0f0; }
     #prompt { height: auto; min-height: 5; max-height: 12; border: round #6fae85; padding: 0 1; color: #f0f0f0; }
+    GameScreen.compact #side { display: none; }
+    GameScreen.compact #table { border: none; }
+    GameScreen.compact #info { height: auto; max-height: 3; }
+    GameScreen.compact #prompt { height: 5; min-height: 5; max-height: 5; border: none; background: #0b3320; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),

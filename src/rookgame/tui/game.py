@@ -32,17 +32,29 @@ from .. import actions as A
 from ..match import Match
 from ..rules import RuleSet
 from ..saves import CURRENT, SaveWriteError, keep_aside, keep_finished, save_game
-from ..state import Hand, IllegalAction
+from ..state import Hand, IllegalAction, Phase
 from ..table import Table, TableError, seat_from_name
 from ..view import View, view_of
 from . import render as R
 from .cover import CoverScreen
 from .help import HelpScreen
-from .render import COMMAND_KEYS, Choice
+from .render import Choice
 from .saving import SaveProblemScreen
 from .settings import Host, Settings
-from .words import PadRow, Seating, hint_text, review_text, score_pad
+from .words import (
+    PadRow,
+    Seating,
+    hint_text,
+    in_your_words,
+    recap_words,
+    result_lines,
+    review_text,
+    score_pad,
+    thrown_in_words,
+)
 
+WIDE = 120  # from this many columns the auction and the score pad sit beside the table
+TALL = 34  # from this many rows the table has its frame and the prompt grows with its text
 PACE_STEP = 0.2
 PACE_MAX = 5.0
 AFTER_TRICK = 2.5  # a finished trick stays on the table a little longer before the next lead
@@ -85,6 +97,7 @@ class GameScreen(Screen[None]):
         self.narrator: int | None = self.human if self.solo else None
         self.heard = len(self.table.events(self.narrator))  # a resumed game's past is not told again
         self.save_path = save_path
+        self.resumed = match is not None
         self.wrote_save = False
         self.cursor = 0
         self.selected: list[int] = []  # cards picked to bury
@@ -95,6 +108,7 @@ class GameScreen(Screen[None]):
         self.timer: Timer | None = None
         self.thinking = False  # a run of bot moves is under way
         self.keep_dir: Path | None = None  # where finished games go, when the person chose another folder
+        self.compact = False  # a small terminal: see fit()
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -118,14 +132,32 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
         self.query_one("#table").border_title = f"{self.rules.label} · seed {self.match.seed}"
         self.query_one("#auction").border_title = "Auction"
         self.query_one("#pad-box").border_title = "Score pad"
+        if self.resumed and not self.match.is_over:  # where the hand stands: the bid, trump, the points so far
+            v = self.table.view(self.seat_shown())
+            self.message = f"Resumed. {recap_words(self.seating, v, len(self.match.hands) + 1)}"
         self.redraw()  # the table as dealt, while the first bot thinks
         await self.advance()
 
     def on_resize(self, event: Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+        self.call_after_refresh(self.redraw)  # the cells' heights are known once laid out
         self.redraw()
+
+    def fit(self, width: int, height: int) -> None:
+        """Lay the screen out for its size: below :data:`WIDE` columns or :data:`TALL` rows the auction and
+        the score pad leave the side (the info line keeps the bid, trump and score), the table loses its
+        frame and the seats their spare lines, so the hand, the trick and who is winning always show."""
+        self.compact = width < WIDE or height < TALL
+        self.set_class(self.compact, "compact")
+
+    def cell_lines(self) -> int:
+        """The height of a seat's cell on the table as laid out (8 before the first layout)."""
+        height = self.query_one("#cell-0-0").size.height
+        return height if height > 0 else 8
 
     # ------------------------------------------------------------------ what is on screen
     def app_host(self) -> Host | None:
@@ -226,28 +258,39 @@ class GameScreen(Screen[None]):
             self.table.submit(seat, action)
         except IllegalAction as e:
             if self.table.is_human(seat):
-                self.message = f"Not allowed: {e}"
+                self.message = f"Not allowed: {self.in_words(str(e))}."
                 self.private = False
                 return False
             raise TableError(f"bot {self.players[seat]!r} at seat {seat} chose an illegal action {action}: {e}") from e
         self.hear()
         return True
 
+    def in_words(self, reason: str) -> str:
+        """The engine's reason told to the person at the screen ("you must follow red")."""
+        return in_your_words(self.seating, reason, self.table.hand.bidder, you=self.viewer)
+
+    def refuse(self, action: int) -> None:
+        """A key of a card that may not be chosen now: say why, in the engine's reason."""
+        why = self.table.check(self.viewer, action) or "that is not one of the choices now"
+        self.message = f"Not allowed: {self.in_words(why)}."
+        self.private = False
+        self.redraw()
+
     def hear(self) -> None:
         """What the screen says of the events since it last looked: a hand's result, a hand thrown in."""
         events = self.table.events(self.narrator, self.heard)
         self.heard += len(events)
-        last = ""
+        redeal_by: int | None = None
         for e in events:
-            if e["op"] == "ThrownIn":
-                why = "a redeal call" if last == "Redeal" else "all passed"
-                deals = self.seating.subject(e["dealer"], "deals", "deal")
-                self.message = f"The hand was thrown in ({why}); {deals} again."
+            if e["op"] == "Redeal":
+                redeal_by = e["seat"]
+            elif e["op"] == "ThrownIn":
+                self.message = thrown_in_words(self.seating, e["hand"], e["dealer"], redeal_by)
                 self.private = False
+                redeal_by = None
             elif e["op"] == "Scored":
                 self.pause = score_pad(self.rules, self.match.hands)[e["hand"] - 1]
                 self.show_last = False
-            last = e["op"]
 
     def _hand_ended(self, table: Table, hand: Hand) -> None:
         self.hear()  # the hand's end on screen before any word about saving it
@@ -380,13 +423,49 @@ class GameScreen(Screen[None]):
             await self.cursor_key(key)
             return
         ch = event.character or ""
-        if not ch or ch in COMMAND_KEYS and ch != "p":
-            return
+        if not ch or not ch.isprintable() or key in self.bound_keys():
+            return  # a command's binding takes it
+        event.stop()
         for i, c in enumerate(self.choices()):
             if c.key == ch:
-                event.stop()
                 await self.action_pick(i)
                 return
+        if self.my_turn():
+            v = self.view()
+            for card, k in R.card_keys(v).items():
+                if k == ch:  # a card of the hand that may not be chosen now: say why
+                    self.refuse(card if v.phase == Phase.PLAY else A.BURY + card)
+                    return
+        self.message = self.dead_key_words(ch)
+        self.private = False
+        self.redraw()
+
+    def bound_keys(self) -> set[str]:
+        """The keys of the screen's and the app's commands."""
+        keys = {b.key for b in self.BINDINGS if isinstance(b, Binding)}
+        keys |= {b.key for b in self.app.BINDINGS if isinstance(b, Binding)}
+        return {k for key in keys for k in key.split(",")}
+
+    def dead_key_words(self, ch: str) -> str:
+        """What to say to a key that does nothing now: what the keys are."""
+        commands = "h hint · l taken tricks · ? how to play · s save and quit · q quit"
+        if self.pause is not None:
+            return f"{ch!r} does nothing here: press Enter for the next hand ({commands})."
+        if self.match.is_over:
+            return f"{ch!r} does nothing here: the game is over; n starts a new game, q quits."
+        if not self.my_turn():
+            seat = self.table.to_act
+            who = self.seating.name(seat) if seat is not None else "nobody"
+            return f"{ch!r} does nothing now: it is {who}'s turn ({commands})."
+        keys = [c.key for c in self.choices() if c.key]
+        v = self.view()
+        what = ("the cards you may play (^)" if v.phase == Phase.PLAY else
+                "the cards to bury, then Enter" if v.step == "bury" else "the choices")
+        listed = ""
+        if keys:
+            listed = f"{keys[0]} to {keys[-1]}" if len(keys) > 6 else ", ".join(keys)
+            listed = f"{listed}: {what}; "
+        return (f"{ch!r} is not a key here. Keys: {listed}←/→ and Enter choose; {commands}.")
 
     async def cursor_key(self, key: str) -> None:
         if self.pause is not None:
@@ -438,6 +517,7 @@ class GameScreen(Screen[None]):
     def toggle(self, card: int) -> None:
         v = self.view()
         left = self.rules.nest_size - v.buried_count
+        self.message = ""  # a count or a hint of before this pick is stale now
         if card in self.selected:
             self.selected.remove(card)
         elif len(self.selected) < left:
@@ -451,8 +531,11 @@ class GameScreen(Screen[None]):
         v = self.view()
         seat = self.viewer
         left = self.rules.nest_size - v.buried_count
+        self.message = ""
         if len(self.selected) != left:
-            self.message = f"Select {left} card(s) to bury ({len(self.selected)} selected), then Enter."
+            more = left - len(self.selected)
+            self.message = (f"Pick {more} more card{'s' if more != 1 else ''} to bury ({len(self.selected)} of "
+                            f"{left} picked), then Enter.")
             self.private = False
             self.redraw()
             return
@@ -463,7 +546,7 @@ class GameScreen(Screen[None]):
         for c in order:
             why = trial.check(A.BURY + c, seat)
             if why is not None:
-                self.message = f"Not allowed: {why}"
+                self.message = f"Not allowed: {self.in_words(why)}."
                 self.private = False
                 self.redraw()
                 return
@@ -484,12 +567,17 @@ class GameScreen(Screen[None]):
         if not self.my_turn():
             self.message = "Hints are for your turn."
         else:
-            self.message = hint_text(self.view())
+            self.message = hint_text(self.view(), chosen=self.selected if self.bury_step() else ())
         self.private = True
         self.redraw()
 
     def action_last_trick(self) -> None:
-        if self.rules.review == "none":
+        if self.compact and self.rules.review != "none":  # no room in the middle of the table: say it below
+            shown = review_text(self.seating, self.shown_hand()[0])
+            self.show_last = False
+            self.message = "" if self.message == shown else shown
+            self.private = False
+        elif self.rules.review == "none":
             self.show_last = False
             self.message = review_text(self.seating, self.view())
             self.private = False
@@ -533,14 +621,15 @@ class GameScreen(Screen[None]):
         name = seating.name(self.covered) if self.covered is not None else ""
         number = len(m.hands) + (0 if (self.pause is not None or m.is_over) else 1)
         self.query_one("#info", Static).update(R.info_content(v, seating, number=number, pace=self.app_pace(),
-                                                              shown=not hidden))
+                                                              shown=not hidden, compact=self.compact))
         acting = v.to_act if not finished and not m.is_over else -1
-        for cell, content in R.table_cells(v, seating, self.bottom, acting=acting).items():
+        lines = self.cell_lines()
+        for cell, content in R.table_cells(v, seating, self.bottom, acting=acting, lines=lines).items():
             self.query_one(f"#cell-{cell[0]}-{cell[1]}", Static).update(content)
         final = (m.winner, m.totals) if m.is_over and m.winner is not None else None
         self.query_one("#center", Static).update(R.center_content(
-            v, seating, result=self.pause, final=final, show_last=self.show_last,
-            covered_for=name if self.covered is not None else None))
+            v, seating, result=self.pause if not self.compact else None, final=final, show_last=self.show_last,
+            covered_for=name if self.covered is not None else None, compact=self.compact))
         self.query_one("#auction", Static).update(R.auction_content(v, seating))
         self.query_one("#pad", Static).update(R.pad_table(seating, score_pad(self.rules, m.hands)))
         hand = self.query_one("#hand", Static)
@@ -550,10 +639,14 @@ class GameScreen(Screen[None]):
                         else "(hidden until a person's turn)")
         else:
             hand.border_title = "Your hand" if self.solo else f"{seating.name(self.viewer)}'s hand"
-            hand.update(R.hand_content(v, self.choices(), cursor=self.cursor, selected=self.selected))
+            room = hand.content_size.width or self.app.size.width - 4
+            hand.update(R.hand_content(v, self.choices(), cursor=self.cursor, selected=self.selected, width=room))
+        message = self.message
+        if self.compact and self.pause is not None:  # the table's middle is too small for the hand's result
+            message = "\n".join([*result_lines(seating, self.pause)[:3], *([message] if message else [])])
         self.query_one("#prompt", Static).update(R.prompt_content(
             self.view(), seating, self.prompt_state(), self.choices(), cursor=self.cursor, selected=self.selected,
-            message=self.message, covered_for=name))
+            message=message, covered_for=name))
 
     def prompt_state(self) -> R.Prompt:
         if self.match.is_over:

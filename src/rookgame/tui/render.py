@@ -25,10 +25,12 @@ from .words import (
     PadRow,
     Seating,
     choice_label,
+    points_taken,
     result_lines,
     review_text,
     sort_hand,
     step_prompt,
+    taken_words,
     trick_points,
     trump_words,
     winner_line,
@@ -37,9 +39,10 @@ from .words import (
 
 Part = tuple[str, str] | str
 
-# Keys for choices, in order; letters the game's commands use are left out.
+# Keys for choices, in order: the digits, then the capital letters, none skipped (the game's commands are
+# lower-case letters, so the two never meet).  The trump colours keep their own letters (b, r, y, g, t).
 COMMAND_KEYS = frozenset("hlnpqs")
-CHOICE_KEYS = [*"1234567890", *(c for c in "abcdefgijkmortuvwxyz" if c not in COMMAND_KEYS)]
+CHOICE_KEYS = [*"1234567890", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
 
 # Card tiles: (text, background) per colour letter; K is the Bird.
 TILE = {"B": ("#ffffff", "#3c3c3c"), "R": ("#ffffff", "#b3261e"), "Y": ("#111111", "#e5c51d"),
@@ -61,10 +64,10 @@ def letter(card: int) -> str:
     return COLOURS[colour_of(card)] if card < BIRD else "K"
 
 
-def tile(card: int, *, solid: bool = True, extra: str = "") -> tuple[str, str]:
-    """A card as a coloured tile whose letters read without colour: " R14 "."""
+def tile(card: int, *, solid: bool = True, extra: str = "", narrow: bool = False) -> tuple[str, str]:
+    """A card as a coloured tile whose letters read without colour: " R14 " (``narrow``: "R14 ", " R5 ")."""
     fg, bg = TILE[letter(card)]
-    text = f" {card_str(card):<3} "
+    text = f"{card_str(card):^4}" if narrow else f" {card_str(card):<3} "
     if solid:
         return text, f"bold {fg} on {bg} {extra}".strip()
     return text, f"{PLAIN[letter(card)]} {extra}".strip()
@@ -74,6 +77,11 @@ def swatch(colour: int, extra: str = "") -> tuple[str, str]:
     """A colour as a small tile with its letter: " R "."""
     fg, bg = TILE[COLOURS[colour]]
     return f" {COLOURS[colour]} ", f"bold {fg} on {bg} {extra}".strip()
+
+
+def nest_open(v: View) -> bool:
+    """The nest is still in the bidder's hands: not every card to bury is buried yet."""
+    return v.buried_count < v.rules.nest_size
 
 
 # ---------------------------------------------------------------------- choices and their keys
@@ -95,6 +103,22 @@ def assign_keys(actions: list[int], fixed: dict[int, str] | None = None) -> list
     return out
 
 
+def card_keys(v: View) -> dict[int, str]:
+    """A key for every card in the seat's hand, in the order the hand is shown, while it plays or buries:
+    the cards it may not play keep theirs, so pressing one is answered with the reason."""
+    if not v.legal or not (v.phase == Phase.PLAY or (v.phase == Phase.NEST and v.step == "bury")):
+        return {}
+    cards = sort_hand(v.rules, list(v.hand), v.trump, v.low, v.bird_high)
+    return {c: k for c, k in zip(cards, CHOICE_KEYS)}
+
+
+def bid_key(v: View, value: int) -> str:
+    """The key of a bid, the same for the whole auction: the lowest bid of the rules is 1, the next 2 ..."""
+    r = v.rules
+    index, off = divmod(value - r.min_bid, r.bid_step)
+    return CHOICE_KEYS[index] if not off and 0 <= index < len(CHOICE_KEYS) else ""
+
+
 def choices_for(v: View) -> list[Choice]:
     """The seat's choices with their keys, each one of ``view.legal`` (cards to play or bury in hand order)."""
     legal = list(v.legal)
@@ -102,12 +126,17 @@ def choices_for(v: View) -> list[Choice]:
         return []
     r = v.rules
     if v.phase == Phase.PLAY:
-        return assign_keys(sort_hand(r, legal, v.trump, v.low, v.bird_high))
+        keys = card_keys(v)
+        cards = sort_hand(r, legal, v.trump, v.low, v.bird_high)
+        return [Choice(c, choice_label(c), keys.get(c, "")) for c in cards]
     if v.phase == Phase.NEST and v.step == "bury":
-        return assign_keys([A.BURY + c for c in sort_hand(r, [a - A.BURY for a in legal])])
+        keys = card_keys(v)
+        cards = sort_hand(r, [a - A.BURY for a in legal], v.trump, v.low, v.bird_high)
+        return [Choice(A.BURY + c, choice_label(A.BURY + c), keys.get(c, "")) for c in cards]
     if v.phase == Phase.BID:
         ordered = [a for a in legal if a in (A.PASS, A.REDEAL)] + [a for a in legal if a >= A.BID]
-        return assign_keys(ordered, {A.PASS: "p", A.REDEAL: "r"} if A.REDEAL in legal else {A.PASS: "p"})
+        fixed = {A.PASS: "p", A.REDEAL: "r"}
+        return [Choice(a, choice_label(a), fixed[a] if a in fixed else bid_key(v, a - A.BID)) for a in ordered]
     if v.step == "trump":
         fixed = {A.TRUMP + i: COLOURS[i].lower() for i in range(4)}
         fixed[A.NO_TRUMP] = "t"
@@ -122,11 +151,14 @@ def choices_for(v: View) -> list[Choice]:
 
 
 # ---------------------------------------------------------------------- the info line
-def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: bool = True) -> Content:
-    """The top lines: rules, hand number, dealer, bid, trump, calls; totals, whose cards show (``shown``:
-    they are on screen), pace."""
+def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: bool = True,
+                 compact: bool = False) -> Content:
+    """The top lines: rules, hand number, dealer, bid, trump, calls; totals, the points taken this hand, whose
+    cards show (``shown``: they are on screen), pace.  ``compact``: the short form for a small terminal."""
     r = v.rules
-    parts: list[Part] = [("Rook ", "bold"), f"{r.label} · hand {number} · dealer {seating.name(v.dealer)} · "]
+    parts: list[Part] = [("Rook ", "bold"), f"{r.label} · "] if not compact else []
+    parts.append(f"hand {number} · dealer {seating.name(v.dealer)} · " if not compact
+                 else f"Hand {number} · dealer {seating.name(v.dealer)} · ")
     if v.bidder >= 0:
         parts.append(("Bidder: ", "bold"))
         parts.append(f"{seating.name(v.bidder)} {v.bid} · ")
@@ -152,13 +184,22 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
     if calls:
         parts.append(" · " + ", ".join(calls))
     totals = "  ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(v.totals))
+    taken = taken_words(seating, v)
+    taken = f" · {taken}" if taken else ""
+    if compact and r.num_sides > 2:  # a seat's short name each, to keep the score on one line
+        totals = " ".join(f"{seating.short(s)} {t}" for s, t in enumerate(v.totals))
+        if taken:
+            taken = " · taken " + " ".join(f"{seating.short(s)} {t}" for s, t in enumerate(points_taken(v)))
+        parts.append(("\nScore: ", "bold"))
+        parts.append(f"{totals} (goal {r.goal}){taken} · ? help")
+        return Content.assemble(*parts)
     if seating.human >= 0:
         who = f"you are seat {seating.human}"
     elif shown and v.seat in seating.people:
         who = f"{seating.name(v.seat)}'s cards (seat {v.seat})"
     else:
         who = "cards hidden"
-    parts.append(f"\nTotals: {totals} (goal {r.goal}) · {who} · pace {pace:.1f} s (+/-) · ? help")
+    parts.append(f"\nTotals: {totals} (goal {r.goal}){taken} · {who} · pace {pace:.1f} s (+/-) · ? help")
     return Content.assemble(*parts)
 
 
@@ -191,8 +232,9 @@ def trick_shown(v: View, seating: Seating) -> tuple[dict[int, int], int | None, 
 
 
 def seat_content(v: View, seating: Seating, seat: int, *, card: int | None = None, winning: bool = False,
-                 acting: bool = False) -> Content:
-    """One seat's cell: name, who plays it, cards left, tricks won, marks; its card on the table."""
+                 acting: bool = False, lines: int = 8) -> Content:
+    """One seat's cell: name, who plays it, cards left, tricks won, marks; its card on the table, and whether
+    it is winning.  ``lines``: the height of the cell; a small one keeps the name, the marks and the card."""
     marks = []
     if seat == v.dealer:
         marks.append("dealer")
@@ -206,37 +248,51 @@ def seat_content(v: View, seating: Seating, seat: int, *, card: int | None = Non
     if v.rules.mode == "call-partner" and seat != v.bidder and seat in v.known_partners:
         marks.append("partner")
     grey = "#c8e0d0"
-    parts: list[Part] = [
-        ((">> " if acting else "") + seating.name(seat), "bold #ffe070" if acting else "bold"), "\n",
-        ("" if seating.is_person(seat) else seating.players[seat], grey), "\n",
-        (f"{v.hand_sizes[seat]} cards", grey), "\n",
-        (f"{v.won[seat]} trick{'' if v.won[seat] == 1 else 's'}", grey), "\n",
-        (", ".join(marks), grey), "\n",
-    ]
+    name: Part = ((">> " if acting else "") + seating.name(seat), "bold #ffe070" if acting else "bold")
+    count = f"{v.hand_sizes[seat]} cards · {v.won[seat]} trick{'' if v.won[seat] == 1 else 's'}"
+    on_table: list[Part] = []
     if card is not None:
-        parts.append(tile(card))
+        on_table.append(tile(card))
         if winning:
-            parts.append(("\n★ winning" if v.trick else "\n★ won it", "bold #ffe070"))
+            on_table.append(((" ★ winning" if v.trick else " ★ won it") if lines < 7 else
+                             ("\n★ winning" if v.trick else "\n★ won it"), "bold #ffe070"))
     elif acting:
-        parts.append("…")
-    return Content.assemble(*parts)
+        on_table.append("…")
+    if lines >= 7:
+        parts: list[Part] = [
+            name, "\n",
+            ("" if seating.is_person(seat) else seating.players[seat], grey), "\n",
+            (f"{v.hand_sizes[seat]} cards", grey), "\n",
+            (f"{v.won[seat]} trick{'' if v.won[seat] == 1 else 's'}", grey), "\n",
+            (", ".join(marks), grey), "\n",
+        ]
+        return Content.assemble(*parts, *on_table)
+    if lines >= 4:
+        parts = [name, "\n", (count, grey), "\n", (", ".join(marks), grey), "\n"]
+    elif lines == 3:
+        parts = [name, (" · " + ", ".join(marks) if marks else "", grey), "\n", (count, grey), "\n"]
+    else:
+        parts = [name, (" · " + ", ".join(marks) if marks else "", grey), "\n"]
+    return Content.assemble(*parts, *on_table)
 
 
-def table_cells(v: View, seating: Seating, bottom: int, *, acting: int = -1) -> dict[tuple[int, int], Content]:
+def table_cells(v: View, seating: Seating, bottom: int, *, acting: int = -1,
+                lines: int = 8) -> dict[tuple[int, int], Content]:
     """Every cell of the 3 x 3 table but the centre: the seats around ``bottom``, empty cells blank.
-    ``acting``: the seat marked as the one to move (-1: none, as when a hand's result is shown)."""
+    ``acting``: the seat marked as the one to move (-1: none, as when a hand's result is shown);
+    ``lines``: the height of a cell."""
     n = v.rules.players
     cards, winner, _ = trick_shown(v, seating)
     out = {cell: Content("") for cell in CELLS}
     for s in range(n):
         out[place_of(n, bottom, s)] = seat_content(v, seating, s, card=cards.get(s), winning=s == winner,
-                                                   acting=s == acting)
+                                                   acting=s == acting, lines=lines)
     return out
 
 
 def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
                    final: tuple[int, Sequence[int]] | None = None, show_last: bool = False,
-                   covered_for: str | None = None) -> Content:
+                   covered_for: str | None = None, compact: bool = False) -> Content:
     """The middle of the table: the game's end (``final``: winner, totals), a hand's result, the auction,
     the nest exchange (the nest where the seat may see it), or the trick; the taken tricks on request."""
     r = v.rules
@@ -256,7 +312,7 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
         lines.append(f"Auction · {high}\n{seating.subject(v.to_act, 'is', 'are')} to bid.")
     elif v.phase == Phase.NEST:
         lines.append(f"{seating.name(v.bidder)} won the bid at {v.bid}.\n")
-        if v.nest is not None:
+        if v.nest is not None and nest_open(v):
             lines.append("Nest: ")
             for c in sort_hand(r, list(v.nest)):
                 lines.append(tile(c))
@@ -266,6 +322,8 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
             lines.append(f"{seating.name(v.bidder)} is busy with the nest ({v.step}).")
     else:
         caption = trick_shown(v, seating)[2]
+        if compact:  # a line per clause: the cell is narrow
+            caption = caption.replace("; ", ";\n").replace(" went to ", "\nwent to ")
         lines.append(caption or f"{seating.subject(v.to_act, 'leads', 'lead')}.")
     if show_last and covered_for is None:
         lines.append(("\n\n" + review_text(seating, v), "#c8e0d0"))
@@ -321,13 +379,22 @@ def pad_table(seating: Seating, rows: Sequence[PadRow]) -> Table:
 
 # ---------------------------------------------------------------------- the hand and the prompt
 def hand_content(v: View, choices: Sequence[Choice] = (), *, cursor: int = 0,
-                 selected: Sequence[int] = ()) -> Content:
+                 selected: Sequence[int] = (), width: int = 0) -> Content:
     """The seat's cards as tiles grouped by suit: over each card its key while it may be chosen,
-    under it a mark (^ may be played, bury: picked to bury, nest: came from the nest)."""
+    under it a mark (^ may be played, bury: picked to bury, nest: came from the nest).  ``width``: the
+    columns there are (0: as many as it takes); the tiles narrow to fit a small terminal."""
     r = v.rules
     cards = sort_hand(r, list(v.hand), v.trump, v.low, v.bird_high)
     if not cards:
         return Content("(no cards)")
+    t = r.play_tables(v.trump, v.low, v.bird_high) if v.trump >= 0 else None
+    groups = len({t.suit[c] if t is not None else (colour_of(c) if c < BIRD else 4) for c in cards})
+    w, sep, gap = 5, " ", "  "  # a tile, then the space after each card, and between colours
+    if width and len(cards) * 6 + (groups - 1) * 2 > width:
+        w, gap = 4, " "
+        if len(cards) * 5 + groups - 1 > width:
+            sep = ""  # the narrowest: tiles touch; their centred names keep them apart
+    narrow = w == 4
     keyed: dict[int, tuple[int, Choice]] = {}
     for i, ch in enumerate(choices):
         if ch.action < A.BURY:
@@ -335,29 +402,31 @@ def hand_content(v: View, choices: Sequence[Choice] = (), *, cursor: int = 0,
         elif A.BURY <= ch.action < A.PARTNER:
             keyed[ch.action - A.BURY] = (i, ch)
     on_turn = bool(keyed)
-    nest = v.nest if (v.bidder == v.seat and v.phase == Phase.NEST and v.nest is not None) else None
+    every_key = card_keys(v) if on_turn else {}
+    nest = v.nest if (v.bidder == v.seat and v.phase == Phase.NEST and nest_open(v)
+                      and v.nest is not None) else None
     keys: list[Part] = []
     tiles: list[Part] = []
     marks: list[Part] = []
     prev_group = None
-    t = r.play_tables(v.trump, v.low, v.bird_high) if v.trump >= 0 else None
     for c in cards:
         group = t.suit[c] if t is not None else (colour_of(c) if c < BIRD else 4)
         if prev_group is not None and group != prev_group:
             for part in (keys, tiles, marks):
-                part.append("  ")
+                part.append(gap)
         prev_group = group
         hit = keyed.get(c)
         if hit is not None:
             index, ch = hit
             click = f"@click=screen.pick({index})"
             here = index == cursor
-            keys.append((f"[{ch.key}]".center(5) if here else f" {ch.key} ".center(5),
+            keys.append((f"[{ch.key}]".center(w) if here else f" {ch.key} ".center(w),
                          f"bold reverse {click}" if here else f"bold {click}"))
-            tiles.append(tile(c, extra=click + (" underline" if here else "")))
+            tiles.append(tile(c, extra=click + (" underline" if here else ""), narrow=narrow))
         else:
-            keys.append("     ")
-            tiles.append(tile(c, solid=not on_turn))
+            dead = every_key.get(c, "")
+            keys.append((f" {dead} ".center(w), "#7a9a85") if dead else " " * w)
+            tiles.append(tile(c, solid=not on_turn, narrow=narrow))
         mark = ""
         if c in selected:
             mark = "bury"
@@ -365,9 +434,9 @@ def hand_content(v: View, choices: Sequence[Choice] = (), *, cursor: int = 0,
             mark = "nest"
         elif on_turn and hit is not None and v.phase == Phase.PLAY:
             mark = " ^ "
-        marks.append((mark.center(5), "bold #ffe070" if mark == "bury" else "#c8e0d0"))
+        marks.append((mark.center(w), "bold #ffe070" if mark == "bury" else "#c8e0d0"))
         for part in (keys, tiles, marks):
-            part.append(" ")
+            part.append(sep)
     return Content.assemble(*keys, "\n", *tiles, "\n", *marks)
 
 
@@ -396,7 +465,10 @@ def prompt_content(v: View, seating: Seating, state: Prompt, choices: Sequence[C
         elif v.step == "bury":
             left = v.rules.nest_size - v.buried_count
             chosen = " ".join(card_str(c) for c in selected) or "none"
-            parts.append(f": pick {left} by key, click or space, then Enter.\nSelected ({len(selected)} of {left}): ")
+            more = left - len(selected)
+            then = f"{more} more to pick" if more > 0 else "Enter buries them"
+            parts.append(f": pick {left} by key, click or space, then Enter.\nSelected ({len(selected)} of {left}, "
+                         f"{then}): ")
             parts.append((chosen, "bold"))
             parts.append("   ")
             parts.append(("[Enter] Bury", "bold reverse @click=screen.bury"))

@@ -28,7 +28,7 @@ class SaveProblemScreen(ModalScreen[Path | bool]):
 
     CSS = """
     SaveProblemScreen { align: center middle; }
-    #problem { width: 90; height: auto; border: round #ff8080; background: #092a18; padding: 1 2; }
+    #problem { width: 100%; max-width: 90; height: auto; border: round #ff8080; background: #092a18; padding: 1 2; }
     #problem Input { width: 100%; margin-top: 1; }
     #problem-buttons { height: auto; margin-top: 1; }
     #problem-buttons Button { margin-right: 2; }

@@ -8,14 +8,14 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ..bots import REGISTRY
 from ..rules import PRESETS, RulesError, RuleSet, load
-from ..saves import CURRENT, SaveError, load_record
+from ..saves import CURRENT, SaveError, load_record, saved_games
 from .help import HelpScreen
 from .settings import HUMAN, Host, PeopleError, Settings, default_seats, parse_people, parse_seats
 
@@ -26,14 +26,16 @@ class SetupScreen(Screen[None]):
 
     CSS = """
     SetupScreen { align: center middle; background: #0f3d24; }
-    #setup { width: 90; height: auto; border: round #6fae85; padding: 1 2; background: #092a18; }
-    #form { grid-size: 2; grid-columns: 30 1fr; grid-rows: auto; grid-gutter: 1 1; height: auto; margin-top: 1; }
+    #setup { width: 100%; max-width: 90; height: auto; max-height: 100%; border: round #6fae85; padding: 0 1;
+             background: #092a18; }
+    #form { grid-size: 2; grid-columns: 28 1fr; grid-rows: auto; grid-gutter: 0 1; height: auto; margin-top: 1; }
     #form Label { color: #f0f0f0; padding-top: 0; }
     #form Select, #form Input { width: 100%; }
-    #buttons { height: auto; margin-top: 1; }
-    #buttons Button { margin-right: 2; }
-    #setup-error { color: #ff8080; height: auto; margin-top: 1; }
-    #saved { color: #e0d080; height: auto; margin-top: 1; }
+    #buttons, #saved-games, #end { height: auto; }
+    #buttons Button, #saved-games Button { margin-right: 2; }
+    #saved-games Button { width: 100%; margin-right: 0; }
+    #setup-error { color: #ff8080; height: auto; }
+    #saved { color: #e0d080; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.quit", "Quit"),
@@ -54,9 +56,24 @@ class SetupScreen(Screen[None]):
         rules = self._rules_or_none(spec) or PRESETS["kentucky-discard"]
         bots = [(name, name) for name in REGISTRY]
         several = len(s.people) > 1
-        with Vertical(id="setup"):
+        form = VerticalScroll(id="setup")
+        form.can_focus = False  # Tab goes from Start to the fields to Quit; a focused field scrolls into view
+        with form:
             yield Static(Content.from_markup("[b]Rook[/b]: choose the game and the players, then Start (Enter). "
-                                             "Tab moves between the fields; ? shows the rules."))
+                                             "Tab moves between the fields; ? shows how to play."))
+            with Horizontal(id="buttons"):  # first in the focus order: Start, then the saved games
+                yield Button("Start", variant="success", id="start")
+                if self._saved_path() is not None:
+                    yield Button("Resume saved game", variant="primary", id="resume")
+            yield Static("", id="setup-error", markup=False)
+            yield Static(self._saved_text(), id="saved", markup=False)
+            earlier = self._earlier_games()
+            if earlier:
+                with Vertical(id="saved-games"):
+                    for i, (path, about) in enumerate(earlier):
+                        button = Button(f"Resume {path.name}: {about}", id=f"earlier-{i}", compact=True)
+                        button.tooltip = str(path)
+                        yield button
             with Grid(id="form"):
                 yield Label("Rules (a preset)")
                 yield Select([(name, name) for name in PRESETS] + [(self.FILE, self.FILE)], value=preset_value,
@@ -84,17 +101,20 @@ class SetupScreen(Screen[None]):
                 yield Label("Seed (empty: random)")
                 yield Input(value="" if s.seed is None else str(s.seed), placeholder="random: a new deal each game",
                             id="seed", compact=True)
-            yield Static(self._saved_text(), id="saved", markup=False)
-            with Horizontal(id="buttons"):
-                yield Button("Start", variant="success", id="start")
-                if self._saved_path() is not None:
-                    yield Button("Resume saved game", variant="primary", id="resume")
-                yield Button("Quit", variant="error", id="quit")
-            yield Static("", id="setup-error", markup=False)
+            with Horizontal(id="end"):  # last in the focus order
+                yield Button("Quit", variant="error", id="quit", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+        self._say("")
+        self.query_one("#saved", Static).display = bool(self._saved_text())
         self._sync_fields()
+
+    def _say(self, text: str) -> None:
+        """A problem with the form, under the Start button (nothing there when all is well)."""
+        error = self.query_one("#setup-error", Static)
+        error.update(text)
+        error.display = bool(text)
 
     def _host(self) -> Host:
         app = self.app
@@ -118,8 +138,25 @@ class SetupScreen(Screen[None]):
             return f"A saved game is there but cannot be resumed: {e}"
         label = rec["rules"].get("name") or rec["rules"].get("preset")
         return (f"A game of {label} is saved ({len(rec['hands'])} hand(s) started) in {p}. "
-                "Resume it, or Start a new game: the saved one is then kept beside it under a name of its own, "
-                "to resume later with rook play --resume.")
+                "Resume it, or Start a new game: you are asked first, and the saved one is then kept beside it "
+                "under a name of its own, listed here to resume later.")
+
+    def _earlier_games(self) -> list[tuple[Path, str]]:
+        """The other games saved in the saves folder (kept aside when a new game started), newest first."""
+        d = self.app.saves_dir if isinstance(self.app, Host) else None
+        if d is None:
+            return []
+        out = []
+        for p in saved_games(d):
+            if p.name == CURRENT:
+                continue
+            try:
+                rec = load_record(p)
+            except SaveError:
+                continue  # not a game to resume: rook play --resume says why
+            label = rec["rules"].get("name") or rec["rules"].get("preset")
+            out.append((p, f"{label}, {len(rec['hands'])} hand(s) started"))
+        return out[:5]
 
     @staticmethod
     def _rules_or_none(spec: str) -> RuleSet | None:
@@ -211,38 +248,45 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
-        error = self.query_one("#setup-error", Static)
         spec = self._current_spec()
         if not spec:
-            error.update("Choose a preset or give the path of a house-rules file.")
+            self._say("Choose a preset or give the path of a house-rules file.")
             return
         try:
             rules = load(spec)
         except RulesError as e:
-            error.update(f"Those rules cannot be played: {e}")
+            self._say(f"Those rules cannot be played: {e}")
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
-            error.update(f"The seed is a whole number, not {seed_text!r}.")
+            self._say(f"The seed is a whole number, not {seed_text!r}.")
             return
         try:
             names, seats = self.people(rules)
         except PeopleError as e:
-            error.update(str(e))
+            self._say(str(e))
             return
         partner = self.query_one("#partner", Select).value
         opponents = self.query_one("#opponents", Select).value
         several = len(names) > 1
-        saved = self._saved_path()
-        if saved is not None and not self.confirmed_new:
-            # A new game never takes a saved game's place unasked: the first Start asks, the second starts.
-            self.confirmed_new = True
-            error.update(f"A game is saved in {saved}. Press Start again for a new game: the saved one is then "
-                         "kept beside it under a name of its own (rook play --resume that file), or choose Resume.")
-            return
         settings = Settings(spec, seats[0], str(partner), str(opponents), int(seed_text) if seed_text else None,
                             names if several else (), seats if several else ())
-        error.update("")
+        self._say("")
+        saved = self._saved_path()
+        if saved is not None and not self.confirmed_new:
+            # A new game never takes a saved game's place unasked.
+            def answered(choice: str | None) -> None:
+                if choice == "new":
+                    self.confirmed_new = True
+                    self._begin(settings, rules)
+                elif choice == "resume":
+                    self.resume()
+
+            self.app.push_screen(ReplaceScreen(saved, self._saved_text()), answered)
+            return
+        self._begin(settings, rules)
+
+    def _begin(self, settings: Settings, rules: RuleSet) -> None:
         app = self._host()
         app.settings = settings
         app.start_game(settings, rules)
@@ -255,7 +299,18 @@ class SetupScreen(Screen[None]):
         try:
             self._host().resume_saved(path)
         except SaveError as e:
-            self.query_one("#setup-error", Static).update(f"Cannot resume: {e}")
+            self._say(f"Cannot resume: {e}")
+
+    @on(Button.Pressed, "#saved-games Button")
+    def resume_earlier(self, event: Button.Pressed) -> None:
+        earlier = self._earlier_games()
+        index = int((event.button.id or "earlier-0").removeprefix("earlier-"))
+        if index >= len(earlier):
+            return
+        try:
+            self._host().resume_saved(earlier[index][0])
+        except SaveError as e:
+            self._say(f"Cannot resume: {e}")
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
@@ -264,3 +319,46 @@ class SetupScreen(Screen[None]):
     def action_rules_help(self) -> None:
         rules = self._rules_or_none(self._current_spec()) or PRESETS["kentucky-discard"]
         self.app.push_screen(HelpScreen(rules))
+
+
+class ReplaceScreen(ModalScreen[str | None]):
+    """Start pressed while a game is saved: start a new game (the saved one is kept under a name of its own),
+    resume the saved one, or go back.  Dismissed with "new", "resume" or None."""
+
+    CSS = """
+    ReplaceScreen { align: center middle; }
+    #replace { width: 100%; max-width: 80; height: auto; border: round #e0d080; background: #092a18; padding: 0 1; }
+    #replace-buttons { height: auto; margin-top: 1; }
+    #replace-buttons Button { margin-right: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def __init__(self, saved: Path, about: str) -> None:
+        super().__init__()
+        self.saved = saved
+        self.about = about
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="replace"):
+            yield Static(f"A game is saved in {self.saved}. Start a new game? The saved game is not replaced: it "
+                         "is kept beside it under a name of its own, listed on this screen to resume later "
+                         "(or with rook play --resume FILE).", id="replace-text", markup=False)
+            with Horizontal(id="replace-buttons"):
+                yield Button("Start a new game", variant="success", id="new")
+                yield Button("Resume the saved one", variant="primary", id="resume-saved")
+                yield Button("Back", id="back")
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    @on(Button.Pressed, "#new")
+    def new(self) -> None:
+        self.dismiss("new")
+
+    @on(Button.Pressed, "#resume-saved")
+    def resume(self) -> None:
+        self.dismiss("resume")
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.dismiss(None)

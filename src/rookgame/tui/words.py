@@ -9,6 +9,7 @@ play tables.  No Textual import, so the line mode can use this module alone.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -163,6 +164,24 @@ def trick_points(rules: RuleSet, cards: Sequence[int]) -> int:
     return sum(rules.deck.points[c] for c in cards)
 
 
+def points_taken(view: View) -> list[int]:
+    """The points each side has taken in the tricks of this hand so far (the nest and bonuses come at the end)."""
+    r = view.rules
+    taken = [0] * r.num_sides
+    for _, cards, winner in view.tricks:
+        taken[r.side_of(winner)] += trick_points(r, cards)
+    return taken
+
+
+def taken_words(seating: Seating, view: View) -> str:
+    """ "Taken this hand: Us 25, Them 10" while the hand is played; "" before its first trick and once it is
+    over (its result then counts the nest and the bonuses too)."""
+    if not view.tricks or view.phase >= Phase.DONE:
+        return ""
+    taken = points_taken(view)
+    return "Taken this hand: " + ", ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(taken))
+
+
 def trick_plays(rules: RuleSet, leader: int, cards: Sequence[int]) -> list[tuple[int, int]]:
     """(seat, card) in the order played."""
     return [(seat_of(leader, i, rules.players), c) for i, c in enumerate(cards)]
@@ -259,7 +278,7 @@ def step_prompt(view: View) -> str:
     kind = view.step
     if kind == "bury":
         left = view.rules.nest_size - view.buried_count
-        return f"Bury a card ({left} to go)"
+        return f"Bury {left} card{'s' if left != 1 else ''}"
     if kind == "trump":
         return "Name trump"
     if kind == "partner":
@@ -337,6 +356,71 @@ def parse_choice(text: str, view: View) -> int:
     return parse_action(t)
 
 
+# ---------------------------------------------------------------------- refusals in the player's words
+_RENEGE = re.compile(r"renege: (\S+) was led and seat (\d+) holds (\w+) \(([^)]*)\); it must follow (\w+)")
+_BIRD_RENEGE = re.compile(r"renege: the Bird is a trump and may be played on a (\S+) lead only when void in (\w+) "
+                          r"\(seat (\d+) holds ([^)]*)\)")
+_TURN = re.compile(r"it is seat (\d+)'s turn, not seat (\d+)'s")
+_SEAT_VERB = re.compile(r"\bseat (\d+) (holds|does not hold|may not|may|must)\b")
+_SEAT = re.compile(r"\bseat (\d+)\b")
+_VERBS = {"holds": "hold", "does not hold": "do not hold", "may not": "may not", "may": "may", "must": "must"}
+
+
+def in_your_words(seating: Seating, reason: str, bidder: int = -1, you: int | None = None) -> str:
+    """The engine's reason for a refusal (:meth:`Table.check`) told to the person at the screen:
+    "you" for their own seat, names for the others ("renege: R5 was led and seat 0 holds red (R7);
+    it must follow red" becomes "R5 was led and you hold red (R7): you must follow red").
+    ``bidder``: the seat that won the bid, so that "the bidder" is "you" to that person; ``you``: the seat
+    told (by default the seating's person; in pass and play, whoever has the screen)."""
+    me = seating.human if you is None else you
+
+    def who(seat: int) -> str:
+        return "you" if seat == me else seating.name(seat)
+
+    def verb(seat: int, third: str) -> str:
+        return f"{who(seat)} {_VERBS.get(third, third) if seat == me else third}"
+
+    m = _RENEGE.fullmatch(reason)
+    if m:
+        lead, seat, colour, held = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+        return f"{lead} was led and {verb(seat, 'holds')} {colour} ({held}): {who(seat)} must follow {colour}"
+    m = _BIRD_RENEGE.fullmatch(reason)
+    if m:
+        lead, colour, seat, held = m.group(1), m.group(2), int(m.group(3)), m.group(4)
+        return (f"the Bird is a trump: on a {lead} lead it may be played only by a player with no {colour}, "
+                f"and {verb(seat, 'holds')} {colour} ({held}): {who(seat)} must follow {colour}")
+    m = _TURN.fullmatch(reason)
+    if m:
+        turn, asked = int(m.group(1)), int(m.group(2))
+        mine = "yours" if asked == me else f"{seating.name(asked)}'s"
+        return f"it is {who(turn)}'s turn, not {mine}" if turn != me else "it is your turn"
+    text = _SEAT_VERB.sub(lambda g: verb(int(g.group(1)), g.group(2)), reason)
+    text = _SEAT.sub(lambda g: who(int(g.group(1))), text)
+    if bidder >= 0 and bidder == me:
+        text = (text.replace("the bidder's hand", "your hand").replace("the bidder must", "you must")
+                .replace("the bidder may", "you may").replace("have the bidder call", "have you call"))
+    return text
+
+
+def not_understood(text: str, view: View) -> str:
+    """What to say to words that name no choice: this decision's choices, and nothing this game lacks."""
+    said = text.strip()
+    if view.phase == Phase.BID:
+        how = f"a bid, or p to pass: {choices_words(view)}"
+    elif view.step == "bury":
+        left = view.rules.nest_size - view.buried_count
+        how = f"the cards to bury, such as {choices_words(view, 3).split(' ')[0]} (up to {left} on one line)"
+    elif view.step == "trump":
+        how = "a trump colour: " + choices_words(view)
+    elif view.step in ("direction", "bird"):
+        how = "high or low"
+    elif view.step == "partner":
+        how = "the partner card to call: " + choices_words(view)
+    else:
+        how = "a card to play: " + choices_words(view)
+    return f"{said!r} is not a choice here: type {how}; 'help' lists the other words"
+
+
 # ---------------------------------------------------------------------- hand results and the score pad
 @dataclass(frozen=True)
 class PadRow:
@@ -394,6 +478,44 @@ def result_lines(seating: Seating, row: PadRow) -> list[str]:
     return lines
 
 
+def recap_words(seating: Seating, view: View, number: int) -> str:
+    """The hand so far in one line, for a game taken up again: the bid, trump, the tricks, the points, the score."""
+    r = view.rules
+    parts = [f"Hand {number}, dealt by {seating.name(view.dealer)}"]
+    if view.phase == Phase.BID:
+        if view.high_bidder >= 0:
+            parts.append(f"the auction is on: the high bid is {view.high_bid} by {seating.name(view.high_bidder)}")
+        else:
+            parts.append("the auction is on: no bid yet")
+    elif view.bidder >= 0:
+        parts.append(f"{seating.subject(view.bidder, 'won', 'won')} the bid at {view.bid}")
+        if view.trump != -2:
+            parts.append(f"trump is {trump_words(view.trump)}")
+        else:
+            parts.append("trump is not named yet")
+        if view.partner_cards:
+            parts.append("the partner card is " + " ".join(card_str(c) for c in view.partner_cards))
+        if view.phase == Phase.PLAY:
+            parts.append(f"{len(view.tricks)} of {r.num_tricks} tricks played")
+            taken = taken_words(seating, view)
+            if taken:
+                parts.append(taken[0].lower() + taken[1:])
+    totals = ", ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(view.totals))
+    return "; ".join(parts) + f". Totals: {totals} (goal {r.goal})."
+
+
+def thrown_in_words(seating: Seating, number: int, dealer: int, redeal_by: int | None = None) -> str:
+    """Why hand ``number`` was thrown in, and what comes next: nobody scores, the same dealer deals again."""
+    if redeal_by is not None:
+        why = (f"{seating.subject(redeal_by, 'holds', 'hold')} no counters and "
+               f"{'call' if redeal_by == seating.human else 'calls'} for a redeal, as these rules allow")
+    else:
+        why = "everyone passed: nobody bid"
+    deals = seating.subject(dealer, "deals", "deal")
+    return (f"Hand {number} is thrown in: {why}. Nobody scores; {deals} again, and the new deal is "
+            f"hand {number + 1} (a thrown-in hand counts as a hand on the score pad).")
+
+
 def winner_line(seating: Seating, winner: int, totals: Sequence[int]) -> str:
     who = seating.side_long(winner)
     rest = ", ".join(str(totals[s]) for s in range(len(totals)) if s != winner)
@@ -430,9 +552,24 @@ def ranked_choices(view: View) -> tuple[str, list[tuple[int, float]]]:
     return ", ".join(order), ranked
 
 
-def hint_text(view: View, top: int = 5) -> str:
+def hint_text(view: View, top: int = 5, chosen: Sequence[int] = ()) -> str:
+    """The best choices for this view, best first, each with what it is worth, labelled.
+
+    ``chosen``: cards already picked to bury; the hint ranks only what is left to choose."""
     source, ranked = ranked_choices(view)
     if not ranked:
         return "No hint: it is not your turn."
-    parts = [f"{i}. {action_words(a)} ({s:.2f})" for i, (a, s) in enumerate(ranked[:top], 1)]
-    return f"Hint ({source}): " + "  ".join(parts)
+    if chosen:
+        ranked = [(a, s) for a, s in ranked if not (A.BURY <= a < A.PARTNER and a - A.BURY in chosen)]
+    points = source == "hints"
+    parts = [f"{i}. {action_words(a)} ({s:.0f} points)" if points else f"{i}. {action_words(a)} ({s:.0%})"
+             for i, (a, s) in enumerate(ranked[:top], 1)]
+    if points:
+        label = "best first, with the points your side can expect from this hand after each"
+    else:
+        label = f"best first, with the share of the computer players ({source}) that choose each"
+    what = "Hint"
+    if view.step == "bury" and view.phase == Phase.NEST:
+        left = view.rules.nest_size - view.buried_count - len(chosen)
+        what = f"Hint for the {left} card(s) left to bury" if chosen else f"Hint for the {left} card(s) to bury"
+    return f"{what} ({label}): " + "  ".join(parts)
