@@ -31,7 +31,7 @@ low, bird_high       (1,), (1,)  the low call; the Bird high
 partner_cards        (58,)       called partner cards
 known_partners       (n,)        seats known to be on the bidder's side
 nest_points          (3,)        no announcement, points in the nest, none
-hand_sizes           (n,)        cards left per seat / hand size
+hand_sizes           (n,)        cards held per seat / (hand size + nest size)
 won                  (n,)        tricks won per seat / tricks in a hand
 taken                (n,)        counter points in the tricks each seat won / points in play
 totals               (n,)        the game's totals before this hand per side (padded) / goal
@@ -171,7 +171,7 @@ class Encoder:
         for seat in view.known_partners:
             d["known_partners"][rel(seat)] = 1
         d["nest_points"][0 if view.nest_points is None else (1 if view.nest_points else 2)] = 1
-        size_ = float(max(rules.deck.hand_size, 1))
+        size_ = float(max(rules.deck.hand_size + rules.nest_size, 1))
         tricks = float(max(rules.num_tricks, 1))
         points = float(max(rules.total_points, 1))
         for seat in range(n):
