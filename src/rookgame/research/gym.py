@@ -39,7 +39,7 @@ from ..rules import RuleSet
 from ..state import Hand
 from ..view import view_of
 from . import observe
-from .zoo import rules_from, seat_scores
+from .base import rules_from, seat_scores
 
 Obs = npt.NDArray[np.float32]
 

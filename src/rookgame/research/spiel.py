@@ -46,6 +46,7 @@ from ..rules import RulesError, RuleSet, load, preset
 from ..state import Hand, IllegalAction, deal_order
 from ..view import View, view_of
 from . import observe
+from .base import seat_scores
 
 DEFAULT_PARAMS: dict[str, Any] = {"preset": "kentucky-discard", "rules": "", "dealer": 0}
 
@@ -185,12 +186,7 @@ class RookState(pyspiel.State):  # type: ignore[misc]
         return len(self.dealt) == len(self.order) and self.hand.is_over
 
     def returns(self) -> list[float]:
-        n = self.rules.players
-        result = self.hand.result
-        if result is None:
-            return [0.0] * n
-        score = result.score
-        return [float(score[s] if len(score) == n else score[self.rules.side_of(s)]) for s in range(n)]
+        return seat_scores(self.hand)
 
     def __str__(self) -> str:
         h = self.hand

@@ -33,24 +33,11 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import actions as A
-from ..rules import RuleSet, load
+from ..rules import RuleSet
 from ..state import Hand
 from ..view import view_of
 from . import observe
-
-
-def rules_from(rules: RuleSet | str | Path) -> RuleSet:
-    """A rule set from a RuleSet, a preset name or a house-rules file (RulesError says what is wrong)."""
-    return rules if isinstance(rules, RuleSet) else load(rules)
-
-
-def seat_scores(hand: Hand) -> list[float]:
-    """Each seat's score for a finished hand (its side's); zeros for a thrown-in hand."""
-    n = hand.n
-    if hand.result is None:
-        return [0.0] * n
-    score = hand.result.score
-    return [float(score[s] if len(score) == n else score[hand.rules.side_of(s)]) for s in range(n)]
+from .base import rules_from, seat_scores
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name for the unwrapped class)
