@@ -9,7 +9,8 @@ onto it (mean squared error, Adam).  The network: observation -> 256 ReLU -> one
 per action.  No torch: forward and backward passes are a few lines of numpy.
 
 The learner holds both seats of one side (its partner is itself), the other side plays
-``random``; the learning side changes every hand.  Then the arena compares it in duplicate
+``random`` (or, with ``--opponents random,heuristic``, a bot drawn each hand); the learning
+side changes every hand.  Then the arena compares it in duplicate
 against ``random`` and against ``heuristic`` (:func:`rookgame.arena.run_arena`, 95% intervals).
 
     python examples/train_dmc.py                       # kentucky-discard, 3 minutes, 300 deals
@@ -23,7 +24,7 @@ import argparse
 import os
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 # One BLAS thread: the matrices are small, and threads fighting over two cores cost a factor of 5 here.
@@ -34,7 +35,7 @@ import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
 
 from rookgame.arena import run_arena, verdict  # noqa: E402
-from rookgame.bots import REGISTRY, Player, RandomPlayer  # noqa: E402
+from rookgame.bots import REGISTRY, Player, make_player  # noqa: E402
 from rookgame.research import observe  # noqa: E402
 from rookgame.research.base import seat_scores  # noqa: E402
 from rookgame.rules import RuleSet, load  # noqa: E402
@@ -130,12 +131,13 @@ def scale(rules: RuleSet) -> float:
     return float(max(rules.total_points, 1))
 
 
-def train(rules: RuleSet, net: Net, seconds: float, seed: int, batch: int = 256, epsilon: float = 0.1) -> int:
-    """Play and learn for ``seconds``; returns the hands played."""
+def train(rules: RuleSet, net: Net, seconds: float, seed: int, batch: int = 256, epsilon: float = 0.1,
+          opponents: Sequence[str] = ("random",)) -> int:
+    """Play and learn for ``seconds`` against ``opponents`` (one drawn per hand); returns the hands played."""
     rng = random.Random(seed)
     n = rules.players
     learner = DMCPlayer(net, rules, epsilon, seed)
-    opponent = RandomPlayer(seed + 1)
+    pool = [make_player(name, seed + 1 + k) for k, name in enumerate(opponents)]
     xs: list[F] = []
     acts: list[int] = []
     targets: list[float] = []
@@ -147,6 +149,7 @@ def train(rules: RuleSet, net: Net, seconds: float, seed: int, batch: int = 256,
         hand.deal_random(rng)
         side = rng.randrange(2) if rules.mode == "partners" else rng.randrange(n)
         mine = [s for s in range(n) if (s % 2 == side if rules.mode == "partners" else s == side)]
+        opponent = pool[rng.randrange(len(pool))]
         decided: list[tuple[int, int]] = []  # (seat, index into learner.seen)
         learner.seen.clear()
         while not hand.is_over:
@@ -197,6 +200,8 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=3.0)
     ap.add_argument("--deals", type=int, default=300, help="duplicate deals in each arena comparison")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opponents", default="random", help="bots the learning side trains against, one drawn "
+                    "per hand: random or random,heuristic")
     ap.add_argument("--save")
     ap.add_argument("--load")
     args = ap.parse_args()
@@ -205,7 +210,8 @@ def main() -> None:
     if args.load:
         net.load(args.load)
     start = time.perf_counter()
-    hands = train(rules, net, args.minutes * 60, args.seed) if args.minutes > 0 else 0
+    opponents = [b.strip() for b in args.opponents.split(",") if b.strip()]
+    hands = train(rules, net, args.minutes * 60, args.seed, opponents=opponents) if args.minutes > 0 else 0
     print(f"trained on {hands} hands of {rules.label} in {time.perf_counter() - start:.0f} s")
     if args.save:
         net.save(args.save)

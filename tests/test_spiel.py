@@ -46,7 +46,7 @@ def play_random(state: Any, rng: random.Random) -> None:
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_sim_test_every_preset(preset: str) -> None:
     game = load_game(preset)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=preset == "cutthroat", verbose=False)
+    pyspiel.random_sim_test(game, num_sims=4, serialize=preset == "cutthroat", verbose=False)
 
 
 def test_house_rules_file(tmp_path: Path) -> None:
@@ -114,10 +114,11 @@ def test_returns_are_the_hands_score_and_a_thrown_in_hand_is_zero() -> None:
 
 
 def _swap_hidden(state: RookState, seat: int, rng: random.Random) -> RookState:
-    """The same hand with the cards ``seat`` cannot see dealt differently among the others."""
+    """The same hand with the other seats' cards dealt differently among them (the nest kept: a
+    seat may come to see it)."""
     game = state.get_game()
     order = state.order
-    hidden = [i for i, place in enumerate(order) if place != seat]
+    hidden = [i for i, place in enumerate(order) if place not in (seat, -1)]
     cards = [state.dealt[i] for i in hidden]
     rng.shuffle(cards)
     dealt = list(state.dealt)
@@ -148,15 +149,17 @@ def test_hidden_cards_do_not_show_in_a_seats_observation() -> None:
             assert a.observation_string(seat) == b.observation_string(seat)
             assert a.information_state_tensor(seat) == b.information_state_tensor(seat)
             assert a.observation_tensor(seat) == b.observation_tensor(seat)
-            # the same public actions on both deals, as long as they are legal in both
+            # the same actions on both deals, as long as they are legal in both: the seat cannot tell them apart
             while not a.is_terminal():
                 legal = [x for x in a.legal_actions() if x in b.legal_actions()]
-                if a.current_player() != seat or not legal:
+                if not legal:
                     break
                 x = rng.choice(legal)
                 a.apply_action(x)
                 b.apply_action(x)
+                assert a.information_state_string(seat) == b.information_state_string(seat)
                 assert a.information_state_tensor(seat) == b.information_state_tensor(seat)
+                assert a.observation_tensor(seat) == b.observation_tensor(seat)
 
 
 def test_resample_from_infostate_keeps_what_the_seat_knows() -> None:

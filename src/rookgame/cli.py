@@ -158,6 +158,8 @@ def selfplay(
     if unknown or not names:
         _fail(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; bots: {', '.join(REGISTRY)}")
     _check_backend(backend, address, workers)
+    if workers is not None and backend != "ray":
+        _fail("--workers sizes a local Ray cluster: use it with --backend ray (selfplay runs in this process)")
     if backend == "ray":
         from .research import distributed
 
