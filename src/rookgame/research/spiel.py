@@ -131,16 +131,36 @@ class RookGame(pyspiel.Game):  # type: ignore[misc]
         return RookObserver(self.rules, bool(iig_obs_type.perfect_recall))
 
 
+class _Box:
+    """The engine's hand in a state's attributes: OpenSpiel clones a Python state by deep-copying
+    them, and :meth:`Hand.copy` is the engine's own (fast) copy; the rule set is shared, not copied."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        return _Box(self.hand.copy())
+
+
 class RookState(pyspiel.State):  # type: ignore[misc]
     """A hand being dealt (chance) and played; :attr:`hand` is the engine's state once dealt."""
 
     def __init__(self, game: RookGame) -> None:
         super().__init__(game)
-        self.rules = game.rules
         self.order = game.order
         self.dealt: list[int] = []  # the chance outcomes so far: card dealt to each position in turn
-        self.masks = [0] * (self.rules.players + 1)  # cards dealt so far per seat, the nest last
-        self.hand = Hand(self.rules, game.dealer)
+        self.masks = [0] * (game.rules.players + 1)  # cards dealt so far per seat, the nest last
+        self._box = _Box(Hand(game.rules, game.dealer))
+
+    @property
+    def hand(self) -> Hand:
+        return self._box.hand
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._box.hand.rules
 
     # ------------------------------------------------------------------ the OpenSpiel API
     def current_player(self) -> int:
