@@ -4,16 +4,19 @@ then the arena seats the trained policy (examples/train_dmc.py)."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from rookgame.arena import run_arena
 from rookgame.research import observe
 from rookgame.rules import preset
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_dmc.py"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLE = EXAMPLES / "train_dmc.py"
 
 
 def load_example():  # type: ignore[no-untyped-def]
@@ -40,3 +43,11 @@ def test_the_worked_example_trains_and_plays_in_the_arena(tmp_path: Path) -> Non
     with T.registered("dmc-test", net, rules):
         result = run_arena(rules, ("dmc-test", "random"), 2, seed=1, workers=1)
     assert result.deals == 2 and len(result.per_deal) == 2
+
+
+def test_the_openspiel_example_runs_its_algorithms_briefly() -> None:
+    pytest.importorskip("pyspiel")
+    run = subprocess.run([sys.executable, str(EXAMPLES / "spiel_algorithms.py"), "--hands", "2", "--simulations", "5",
+                          "--iterations", "30", "--cfr-hands", "5"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "IS-MCTS" in run.stdout and "MCCFR average policy" in run.stdout

@@ -224,7 +224,8 @@ def test_outcome_sampling_cfr_runs_on_a_tiny_house_rules_file(tmp_path: Path) ->
 
     path = tmp_path / "tiny.toml"
     path.write_text(TINY)
-    load(str(path))
+    example = Path(__file__).resolve().parents[1] / "examples" / "tiny.toml"
+    assert load(str(path)).replace(name="") == load(str(example)).replace(name="")  # the example's file
     game = pyspiel.load_game("rook", {"rules": str(path)})
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
     np.random.seed(0)
