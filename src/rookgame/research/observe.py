@@ -116,7 +116,6 @@ class Encoder:
             k = int(np.prod(shape))
             self.dict[name] = self.tensor[at:at + k].reshape(shape)
             at += k
-        self._card_points = np.array(rules.deck.points[:NUM_CARDS], np.float32)
 
     def encode(self, view: View) -> Array:
         """Fill :attr:`tensor` from ``view`` (and return it; it is reused by the next call)."""
@@ -138,14 +137,19 @@ class Encoder:
         if view.to_act >= 0:
             d["to_act"][rel(view.to_act)] = 1
         _set_cards(d["hand"], int(view.hand))
-        played = d["played"]
-        for leader, cards, _ in view.tricks:
+        by_seat = [0] * n  # cards played, by relative seat, as masks
+        taken = [0] * n  # counter points won, by relative seat
+        points = rules.deck.points
+        for leader, cards, winner in view.tricks:
             for i, card in enumerate(cards):
-                played[rel(seat_of(leader, i, n)), card] = 1
+                by_seat[rel(seat_of(leader, i, n))] |= 1 << card
+            taken[rel(winner)] += sum([points[c] for c in cards])
         for i, card in enumerate(view.trick):
             s = rel(seat_of(view.leader, i, n))
-            played[s, card] = 1
+            by_seat[s] |= 1 << card
             d["trick"][s, card] = 1
+        for s, mask in enumerate(by_seat):
+            _set_cards(d["played"][s], mask)
         if view.nest is not None:
             _set_cards(d["nest"], int(view.nest))
         _set_cards(d["buried"], int(view.shown_buried) | (int(view.buried) if view.buried is not None else 0))
@@ -173,13 +177,12 @@ class Encoder:
         d["nest_points"][0 if view.nest_points is None else (1 if view.nest_points else 2)] = 1
         size_ = float(max(rules.deck.hand_size + rules.nest_size, 1))
         tricks = float(max(rules.num_tricks, 1))
-        points = float(max(rules.total_points, 1))
+        in_play = float(max(rules.total_points, 1))
         for seat in range(n):
             r = rel(seat)
             d["hand_sizes"][r] = view.hand_sizes[seat] / size_ if view.hand_sizes else 0.0
             d["won"][r] = view.won[seat] / tricks if view.won else 0.0
-        for _leader, cards, winner in view.tricks:
-            d["taken"][rel(winner)] += float(self._card_points[list(cards)].sum()) / points
+            d["taken"][r] = taken[r] / in_play
         goal = float(max(rules.goal, 1))
         for k, total in enumerate(view.totals[:n]):
             d["totals"][k] = total / goal
