@@ -19,8 +19,8 @@ house-rules file; it wins over ``preset``), ``dealer`` (the dealing seat, defaul
 * **The deal is explicit chance, one chance node per card position**: the i-th chance outcome
   is the card (its index 0..57) dealt to the i-th place of the dealing order (clockwise from
   the dealer's left, the nest cards where the rules deal them), each remaining card equally
-  likely.  This is the shuffle itself, 31-58 small chance nodes, rather than one chance node
-  over every deal (far more than 2**31 outcomes).
+  likely.  This is the shuffle itself, one small chance node per card (40-58 in the
+  presets), rather than one chance node over every deal (far more than 2**31 outcomes).
 * **Actions** are :mod:`rookgame.actions` numbers: 0..63 play a card, 64..127 bury one,
   128..191 call a partner card, 192 pass, 193 redeal, 196..200 trump, 201..205 the other
   declarations, 256+v bid v.  ``num_distinct_actions`` is ``257 + max bid``.
