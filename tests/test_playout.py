@@ -110,3 +110,17 @@ def test_undo_restores_the_cards_played_and_the_voids() -> None:
     while marks:
         hand.pop()
         assert (hand.played, hand.voids) == marks.pop()
+
+
+def test_a_play_out_can_stop_with_tricks_left_for_the_solver() -> None:
+    rules = PRESETS["kentucky-discard"]
+    bot = HeuristicPlayer()
+    seed = 2
+    while True:  # a deal that is played (not thrown in)
+        hand = Hand(rules, 0)
+        hand.deal_random(random.Random(seed))
+        finish(hand, bot, stop_at=4)
+        if hand.phase != Phase.THROWN_IN:
+            break
+        seed += 1
+    assert hand.phase == Phase.PLAY and len(hand.tricks) == rules.deck.hand_size - 4 and not hand.trick

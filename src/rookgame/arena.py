@@ -396,6 +396,14 @@ def _group_chunk(rules: RuleSet, bots: tuple[str, str], items: list[tuple[int, i
     return [play_group(rules, bots, i, s, keep_records) for i, s in items]
 
 
+def _run_chunk(chunk: Callable[..., list[Any]], *args: Any) -> list[Any]:
+    """One unit of work for a remote backend: a deal chunk or a group chunk."""
+    return chunk(*args)
+
+
+BACKENDS = ("local", "ray")
+
+
 # ---------------------------------------------------------------------- the result
 @dataclass
 class ArenaResult:
@@ -495,13 +503,15 @@ def _chunks(items: list[tuple[int, int]], size: int) -> list[list[tuple[int, int
 
 def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int, seed: int,
               workers: int | None = None, matches: int = 0, progress: Progress | None = None,
-              keep_records: bool = False) -> ArenaResult:
+              keep_records: bool = False, backend: str = "local", address: str | None = None) -> ArenaResult:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate whole games) between two bots.
 
     ``workers`` processes share the work (default: one per core; 1 plays in this
     process).  ``progress(done, total)`` is called as deals and match seeds finish.
     ``keep_records`` keeps every hand and game as a ``rook-record/1`` record, in
-    deal order, then match order, in :attr:`ArenaResult.records`.
+    deal order, then match order, in :attr:`ArenaResult.records`.  ``backend = "ray"``
+    sends the same chunks to Ray tasks (:mod:`rookgame.research.distributed`): a local
+    cluster of ``workers`` CPUs, or the cluster at ``address``; the results are the same.
     """
     names = [b.strip().lower() for b in bots]
     # From Python the ceiling is named as bot A; the command line reaches it only through --ceiling.
@@ -513,6 +523,10 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers < 1:
         raise ArenaError(f"workers = {workers}: use 1 or more processes")
+    if backend not in BACKENDS:
+        raise ArenaError(f"backend {backend!r}: use one of {', '.join(BACKENDS)}")
+    if address and backend != "ray":
+        raise ArenaError("an address names a Ray cluster: use it with backend 'ray'")
     seeds = game_seeds(seed, deals + matches)  # the first `deals` are game_seeds(seed, deals)
     deal_items = list(enumerate(seeds[:deals]))
     group_items = list(enumerate(seeds[deals:]))
@@ -528,7 +542,20 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
         if progress is not None:
             progress(done, total)
 
-    if workers == 1:
+    if backend == "ray":
+        from .research import distributed
+
+        size = max(1, min(50, math.ceil(deals / (workers * 8))))
+        calls: list[tuple[Any, ...]] = [(_group_chunk, rules, pair, chunk, keep_records)
+                                        for chunk in _chunks(group_items, 1)]
+        calls += [(_deal_chunk, rules, pair, chunk, keep_records) for chunk in _chunks(deal_items, size)]
+        try:
+            for out in distributed.run_tasks(_run_chunk, calls, address, workers, done=lambda o: tick(len(o))):
+                for o in out:
+                    (deal_out if isinstance(o, DealOutcome) else group_out).append(o)
+        except distributed.RayUnavailable as e:
+            raise ArenaError(str(e)) from None
+    elif workers == 1:
         for i, s in deal_items:
             deal_out.append(play_deal(rules, pair, i, s, keep_records))
             tick(1)

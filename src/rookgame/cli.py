@@ -144,6 +144,12 @@ def selfplay(
     max_hands: Annotated[int | None, typer.Option("--max-hands", min=1, help="stop a game with no winner after "
                                                   f"this many hands and record it unfinished [default: "
                                                   f"{P.MAX_HANDS}]")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (this process) or ray (a Ray cluster): "
+                                         "the same games either way")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="the Ray cluster (default: start a local one)")]
+    = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="CPUs of a local Ray cluster "
+                                                "(default: one per core)")] = None,
 ) -> None:
     """Play whole games between bots and write their records, each as it finishes.
 
@@ -156,6 +162,19 @@ def selfplay(
     if unknown or not names:
         _fail(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; bots: {', '.join(REGISTRY)}")
     cap = P.MAX_HANDS if max_hands is None else max_hands
+    _check_backend(backend, address, workers)
+    if workers is not None and backend != "ray":
+        _fail("--workers sizes a local Ray cluster: use it with --backend ray (selfplay runs in this process)")
+    if backend == "ray":
+        from .research import distributed
+
+        try:
+            distributed.connect(address, workers)
+        except distributed.RayUnavailable as e:
+            _fail(str(e))
+        games_iter = distributed.selfplay_games(rs, names, games, seed, address, workers, max_hands=cap)
+    else:
+        games_iter = P.selfplay_games(rs, names, games, seed, max_hands=cap)
     hands = 0
     written = 0
     stopped: list[int] = []
@@ -163,7 +182,7 @@ def selfplay(
     with _open_out(out) as f, Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                         TimeElapsedColumn(), console=err, transient=False) as progress:
         task = progress.add_task(f"{rs.label}", total=games)
-        for g, item in enumerate(P.selfplay_games(rs, names, games, seed, max_hands=cap), 1):
+        for g, item in enumerate(games_iter, 1):
             f.write(record_line(item))
             f.flush()  # a game on disk as soon as it is played: an interrupted run keeps it
             written += 1
@@ -222,6 +241,15 @@ def replay(
                        "and winner checks out"))
 
 
+def _check_backend(backend: str, address: str | None, workers: int | None) -> None:
+    if backend not in ("local", "ray"):
+        _fail(f"--backend {backend}: use local or ray")
+    if address is not None and backend != "ray":
+        _fail("--address names a Ray cluster: use it with --backend ray")
+    if workers is not None and workers < 1:
+        _fail(f"--workers {workers}: use 1 or more")
+
+
 @app.command()
 def arena(
     bots: Annotated[str, typer.Option("--bots", "-b", help="the two bots, A,B (the same name twice is allowed): "
@@ -242,6 +270,10 @@ def arena(
                                              "rook-record/1 records (.jsonl)")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="draw the running difference with its 95% band "
                                               "(.png)")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray (a Ray cluster): "
+                                         "the same results for a seed either way")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="the Ray cluster (default: start a local one "
+                                                "with --workers CPUs)")] = None,
 ) -> None:
     """Compare two bots in duplicate: every deal is played with the seats swapped, so the cards' luck cancels."""
     import json
@@ -259,6 +291,7 @@ def arena(
             raise AR.ArenaError(f"--workers {workers}: use 1 or more")
     except AR.ArenaError as e:
         _fail(str(e))
+    _check_backend(backend, address, workers)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=False) as progress:
         what = f"{rs.label}: {deals} deals" + (f" + {matches} match seeds" if matches else "")
@@ -266,14 +299,16 @@ def arena(
         try:
             result = AR.run_arena(rs, pair, deals, seed, workers=workers, matches=matches,
                                   progress=lambda done, total: progress.update(task, completed=done),
-                                  keep_records=out is not None)
+                                  keep_records=out is not None, backend=backend, address=address)
         except AR.ArenaError as e:
             _fail(str(e), BAD_RECORD)
     for table in AR.summary_tables(result):
         console.print(table)
     console.print(AR.verdict(result), highlight=False)
     console.print(f"{result.thrown_in} of {result.hands} hands thrown in (scored 0); "
-                  f"{result.seconds:.1f} s on {result.workers} worker(s)", highlight=False)
+                  f"{result.seconds:.1f} s on "
+                  + (f"Ray ({address})" if address else f"{result.workers} worker(s)"
+                     + (" of a local Ray cluster" if backend == "ray" else "")), highlight=False)
     if out is not None:
         write_jsonl(out, result.records)
         console.print(f"{len(result.records)} records written to {out} (check them: rook replay {out})",

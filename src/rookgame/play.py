@@ -58,16 +58,26 @@ def selfplay_games(rules: RuleSet, bots: Sequence[str], games: int, seed: int, *
     """Play ``games`` whole games one by one and yield each record as it finishes; bot names are cycled
     over the seats.  A game with no winner after ``max_hands`` hands (default :data:`MAX_HANDS`) is
     stopped there and recorded unfinished: ``winner`` null, and ``stopped`` says why."""
-    names = [bots[s % len(bots)] for s in range(rules.players)]
-    cap = MAX_HANDS if max_hands is None else max_hands
+    names = seat_bots(rules, bots)
     # Seeds drawn as the games go: a count of a billion games must not build a list first.
     for game_seed in islice(_seed_stream(seed), games):
-        players = [make_player(name, bot_seed(game_seed, s)) for s, name in enumerate(names)]
-        match = play_match(rules, players, game_seed, max_hands=cap, stop_at_cap=True)
-        rec = game_record(match, [f"{name}-{s}" for s, name in enumerate(names)])
-        if match.winner is None:
-            rec["stopped"] = stopped_words(len(match.hands))
-        yield rec
+        yield one_game(rules, names, game_seed, max_hands)
+
+
+def seat_bots(rules: RuleSet, bots: Sequence[str]) -> list[str]:
+    """The bot of each seat: the names cycled over the seats."""
+    return [bots[s % len(bots)] for s in range(rules.players)]
+
+
+def one_game(rules: RuleSet, names: Sequence[str], game_seed: int, max_hands: int | None = None) -> dict[str, Any]:
+    """The record of one self-play game, ``names[s]`` at seat ``s`` (stopped unfinished at the cap)."""
+    cap = MAX_HANDS if max_hands is None else max_hands
+    players = [make_player(name, bot_seed(game_seed, s)) for s, name in enumerate(names)]
+    match = play_match(rules, players, game_seed, max_hands=cap, stop_at_cap=True)
+    rec = game_record(match, [f"{name}-{s}" for s, name in enumerate(names)])
+    if match.winner is None:
+        rec["stopped"] = stopped_words(len(match.hands))
+    return rec
 
 
 def selfplay(rules: RuleSet, bots: Sequence[str], games: int, seed: int,

@@ -38,11 +38,15 @@ def seat_knowledge(hand: Hand, seat: int) -> Knowledge:
                      rules.deck.mask & ~seen, hand.voids, team)
 
 
-def finish(hand: Hand, bot: HeuristicPlayer) -> None:
-    """``bot`` plays every seat of ``hand`` to the end of the hand (changing ``hand``)."""
+def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
+    """``bot`` plays every seat of ``hand`` to the end of the hand (changing ``hand``); with
+    ``stop_at``, only until the first lead with that many tricks left."""
     apply = hand.apply_unchecked
+    last = hand.deck.hand_size - stop_at if stop_at else -1
     while hand.phase < _DONE:
         if hand.phase == _PLAY:
+            if len(hand.tricks) == last and not hand.trick:
+                return
             legal = hand.legal_tuple()
             apply(legal[0] if len(legal) == 1 else bot.play(seat_knowledge(hand, hand.to_act), legal))
         else:
