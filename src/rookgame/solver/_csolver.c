@@ -1,8 +1,9 @@
 /* Exact card-play solver for Rook: the C twin of rookgame.solver.core.AlphaBeta.
  *
  * Fail-soft null-window searches ("can the bidder's team still take >= needed points?") with
- * a transposition table of value bounds and best moves at trick starts, equivalent-card
- * pruning, move ordering and sure-point bounds; the exact value comes from probing the top
+ * a transposition table of value bounds and best moves at trick starts, kept as in partition
+ * search (an entry holds for every position that differs only in the order of the cards whose
+ * ranks did not matter), equivalent-card pruning, move ordering and sure-point bounds; the exact value comes from probing the top
  * value, then a binary search over probes narrowed by the bounds they return.  Cards are
  * renumbered inside (colour by colour, strongest first) so that hands are 64-bit masks in
  * which a colour is a run of bits.
@@ -12,24 +13,35 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#include <stdio.h>
 
 typedef uint64_t u64;
 
 #define KEY_WORDS 7
 
-/* A trick-start position by relative ranks: for each colour, its remaining cards strongest
- * first as (owner, point class, may-be-played-anytime), then, where a bonus is at stake, the
- * tricks each scoring side has won.  Positions that differ only in which equivalent cards are
- * gone are the same position, and share one entry. */
+/* A trick-start position by relative ranks, kept as in partition search: an entry holds the
+ * bounds proved for every position that has (a) the same leader, the same tricks won by each
+ * side where a bonus is at stake, and in each colour the same cards by (owner, point class,
+ * may-be-played-anytime) as a multiset: the 64-bit fingerprint `verify` of all that, and (b) in
+ * each colour the same top ks[colour] cards, in order, by (owner, point class, anytime): the
+ * codes in `k`, the rest of the colour zeroed.  The cards below a colour's top ks[colour] are
+ * the ranks that did not matter: which of them is stronger never decided a trick in the search
+ * that proved the bounds (see `search`, S->rel). */
 typedef struct {
     u64 k[KEY_WORDS];
+    u64 verify;
     int16_t lo, hi;
+    uint8_t ks[4];
     uint32_t gen : 9;  /* the solve that wrote it (mod 512): older entries count as empty */
-    uint32_t leader : 3, spare : 5;
+    uint32_t leader : 3;
     uint32_t used : 7; /* cards left + 1 */
-    uint32_t best_s : 3, best_j : 5; /* the last cut-off move: colour (7: none), index among its cards */
-} Entry; /* 64 bytes: a bucket of two is two cache lines */
-typedef char entry_is_64_bytes[sizeof(Entry) == 64 ? 1 : -1];
+    uint32_t best_s : 3, best_j : 6; /* the last cut-off move: colour (7: none), index among its cards */
+    uint32_t stamp; /* when it was last written (nodes, low bits): among equals the oldest goes */
+} Entry;
+typedef char entry_is_80_bytes[sizeof(Entry) == 80 ? 1 : -1];
+#ifndef BUCKET
+#define BUCKET 8
+#endif
 #define GEN_MOD 512
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
@@ -66,6 +78,16 @@ typedef struct {
     int rank[64]; /* how many cards are weaker (by key) */
     u64 scode[64]; /* a card's point class and anytime flag, as in the key */
     u64 cur_key[KEY_WORDS];
+    u64 cur_verify;
+    int clen[4];      /* cards of each colour in the hands, as in cur_key */
+    /* Partition search: the cards whose ranks the last search's result depends on, as a mask
+     * of internal card numbers closed upwards in each colour (with a card, every stronger card
+     * of its colour); sound only where a trump beats every card of another colour and no two
+     * cards of a colour are equally strong (partition; else every rank counts). */
+    u64 rel;
+    int partition;
+    u64 upto[64];     /* a card and every stronger card of its colour */
+    u64 z1[64][8], z2[64][8]; /* fingerprints of (card's colour, owner, point class, anytime) */
     int8_t owner[64]; /* the seat holding each card, -1 once played */
     u64 inhand;       /* every card still in a hand */
     u64 table;        /* the cards on the table */
@@ -89,58 +111,100 @@ static inline void put_bits(u64 *k, int *bit, u64 code, int width) {
 
 static inline void put_code(u64 *k, int *bit, u64 code) { put_bits(k, bit, code, 7); }
 
-static void make_key(Solver *S) {
+/* The current trick-start position's key: the codes of each colour's cards strongest first in
+ * cur_key, the fingerprint of the rest in cur_verify; returns the table index hash. */
+static u64 tt_hash(Solver *S) {
     u64 *k = S->cur_key;
     memset(k, 0, sizeof(u64) * KEY_WORDS);
     int bit = 0;
+    u64 h1 = 0, h2 = 0;
     for (int s = 0; s < 4; s++) {
         u64 m = S->inhand & S->suit_mask[s]; /* strongest first: the lowest bit */
+        S->clen[s] = __builtin_popcountll(m);
         while (m) {
             int c = __builtin_ctzll(m);
             m &= m - 1;
-            put_code(k, &bit, (u64)S->owner[c] | S->scode[c]);
+            int o = S->owner[c];
+            put_code(k, &bit, (u64)o | S->scode[c]);
+            h1 += S->z1[c][o];
+            h2 += S->z2[c][o];
         }
-        /* colour separator: the count of its cards */
-        put_code(k, &bit, (u64)__builtin_popcountll(S->inhand & S->suit_mask[s]));
     }
-    /* The sides' tricks (the last side's follows from the cards left); py_solve checked that
-     * they fit. */
+    u64 w = (u64)S->leader;
     if (S->bonus_matters)
-        for (int j = 0; j + 1 < S->nsides; j++) put_bits(k, &bit, (u64)S->won[j], S->won_bits);
-}
-
-static u64 tt_hash(Solver *S) {
-    make_key(S);
-    u64 h = (u64)S->leader * 31;
-    for (int i = 0; i < KEY_WORDS; i++) h = mix(h ^ S->cur_key[i]);
-    return h;
+        for (int j = 0; j + 1 < S->nsides; j++) w = w * 37 + (u64)S->won[j] + 1;
+    S->cur_verify = mix(h2 ^ mix(w + 0x5555));
+    return mix(h1 ^ mix(w));
 }
 
 static inline int tt_match(Solver *S, Entry *e) {
-    if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
-    return memcmp(e->k, S->cur_key, sizeof(u64) * KEY_WORDS) == 0;
+    if (e->gen != g_gen || !e->used || e->verify != S->cur_verify || (int)e->leader != S->leader) return 0;
+    /* the top ks[s] codes of each colour; the colours have the same lengths (verify) */
+    u64 pm[KEY_WORDS] = {0};
+    int off = 0;
+    for (int s = 0; s < 4; s++) {
+        int a = off, b = off + 7 * e->ks[s];
+        for (int i = a >> 6; i < KEY_WORDS && (i << 6) < b; i++) {
+            int lo = a > (i << 6) ? a - (i << 6) : 0, hi = b - (i << 6) > 64 ? 64 : b - (i << 6);
+            u64 mk = (hi == 64 ? ~0ULL : (1ULL << hi) - 1) & ~((1ULL << lo) - 1);
+            pm[i] |= mk;
+        }
+        off += 7 * S->clen[s];
+    }
+    for (int i = 0; i < KEY_WORDS; i++)
+        if ((S->cur_key[i] & pm[i]) != e->k[i]) return 0;
+    return 1;
 }
 
-/* Two slots per bucket: the first keeps the position with more cards left, the second is
- * always replaced, so the expensive positions near the root survive a full table. */
+/* The cards of the position whose ranks count for an entry (its top ks cards of each colour). */
+static u64 rel_of(Solver *S, const Entry *e) {
+    u64 r = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!e->ks[s]) continue;
+        u64 m = S->inhand & S->suit_mask[s];
+        for (int j = 1; j < e->ks[s] && m; j++) m &= m - 1;
+        if (m) r |= S->upto[__builtin_ctzll(m)];
+    }
+    return r;
+}
+
+/* The entry's key for the current position with the ranks in rel counting. */
+static void set_key(Solver *S, Entry *e, u64 rel) {
+    int off = 0;
+    memset(e->k, 0, sizeof e->k);
+    for (int s = 0; s < 4; s++) {
+        int ks = S->partition ? __builtin_popcountll(S->inhand & S->suit_mask[s] & rel) : S->clen[s];
+        if (ks < e->ks[s]) ks = e->ks[s];
+        e->ks[s] = (uint8_t)ks;
+        int a = off, b = off + 7 * ks;
+        for (int i = a >> 6; i < KEY_WORDS && (i << 6) < b; i++) {
+            int lo = a > (i << 6) ? a - (i << 6) : 0, hi = b - (i << 6) > 64 ? 64 : b - (i << 6);
+            u64 mk = (hi == 64 ? ~0ULL : (1ULL << hi) - 1) & ~((1ULL << lo) - 1);
+            e->k[i] |= S->cur_key[i] & mk;
+        }
+        off += 7 * S->clen[s];
+    }
+}
+
+/* Buckets of BUCKET entries: a position with its rank-free fingerprint always lands in the
+ * same bucket, whichever of its ranks count.  The first match is used. */
 static Entry *tt_find(Solver *S, u64 h) {
-    Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
-    if (tt_match(S, &b[0])) return &b[0];
-    if (tt_match(S, &b[1])) return &b[1];
+    Entry *b = &S->tt[(h & S->tt_mask) & ~(u64)(BUCKET - 1)];
+    for (int i = 0; i < BUCKET; i++)
+        if (tt_match(S, &b[i])) return &b[i];
     return NULL;
 }
 
+/* A slot for a new entry: an empty one, else the one with the fewest cards left (the cheapest
+ * to search again), the least recently written of those. */
 static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
-    Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
-    Entry *e;
-    int live0 = b[0].gen == g_gen && b[0].used;
-    if (!live0 || (int)b[0].used - 1 <= cards_left) {
-        if (live0) b[1] = b[0];
-        e = &b[0];
-    } else {
-        e = &b[1];
+    Entry *b = &S->tt[(h & S->tt_mask) & ~(u64)(BUCKET - 1)];
+    Entry *e = &b[0];
+    for (int i = 0; i < BUCKET; i++) {
+        if (b[i].gen != g_gen || !b[i].used) { e = &b[i]; break; }
+        if (b[i].used < e->used || (b[i].used == e->used && b[i].stamp < e->stamp)) e = &b[i];
     }
-    memcpy(e->k, S->cur_key, sizeof(u64) * KEY_WORDS);
+    e->verify = S->cur_verify;
     e->leader = (uint32_t)S->leader;
     e->lo = 0;
     e->hi = 32767;
@@ -148,6 +212,7 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
     e->gen = g_gen;
     e->best_s = 7;
     e->best_j = 0;
+    memset(e->ks, 0, sizeof e->ks);
     return e;
 }
 
@@ -308,6 +373,16 @@ static int candidates(Solver *S, int seat, int *out, int first) {
 
 static int search(Solver *S, int needed);
 
+/* The ranks a full trick's result depends on: the winning card's, where it beat another card of
+ * its colour (a card that wins as the only one of its colour in the trick wins by the colours
+ * alone, which every position of the partition shares). */
+static inline u64 winner_rel(Solver *S, int wc) {
+    int ws = S->suit[wc];
+    for (int i = 0; i < S->n; i++)
+        if (S->trick[i] != wc && S->suit[S->trick[i]] == ws) return S->upto[wc];
+    return 0;
+}
+
 
 static int exact(Solver *S, int step);
 
@@ -331,6 +406,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         int pts = 0;
         for (int i = 0; i < S->n; i++) pts += S->points[S->trick[i]];
         int mine = (int)((S->team >> w) & 1);
+        u64 won_by = winner_rel(S, S->trick[(w - S->leader + S->n) % S->n]);
         int gain = mine ? pts : 0;
         int saved_trick[8];
         memcpy(saved_trick, S->trick, sizeof(int) * S->n);
@@ -343,6 +419,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         if (S->tricks_done == S->total_tricks) {
             int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S);
             r = fin;
+            S->rel = 0;
         } else {
             S->trick_len = 0;
             S->leader = w;
@@ -352,6 +429,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
             S->trick_len = S->n;
             S->leader = saved_leader;
         }
+        S->rel |= won_by;
         S->table = saved_table;
         S->tricks_done--;
         S->won[S->side[w]]--;
@@ -370,26 +448,34 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
  * win the trick they fall in (only a stronger trump of the same side could beat them), so their
  * counters are that side's.  Returns them as a lower bound for the team (run held by the team)
  * or as points to take off the team's upper bound (run held by the others). */
-static void sure_points(Solver *S, int *team_sure, int *other_sure) {
+static u64 sure_points(Solver *S, int *team_sure, int *other_sure) {
     *team_sure = 0;
     *other_sure = 0;
-    if (S->trump < 0) return;
+    if (S->trump < 0) return 0;
     int side = -1;
-    u64 m = (S->inhand | S->table) & S->suit_mask[S->trump];
+    u64 m = (S->inhand | S->table) & S->suit_mask[S->trump], run = 0;
     while (m) {
         int c = __builtin_ctzll(m);
         m &= m - 1;
         int owner = S->owner[c];
-        if (owner < 0) return; /* a trump on the table: the run is broken */
+        if (owner < 0) break; /* a trump on the table: the run is broken */
         int s = (int)((S->team >> owner) & 1);
         if (side < 0) side = s;
-        if (s != side) return;
+        if (s != side) break;
         if (side) *team_sure += S->points[c]; else *other_sure += S->points[c];
+        run = S->upto[c];
     }
+    return run; /* the ranks the run depends on */
 }
 
+/* A null-window probe: whether the team still reaches needed points from here.  Fail-soft: the
+ * result g is a lower bound of the value when g >= needed, else an upper one; S->rel is then the
+ * cards whose ranks that bound depends on (partition search): it holds for every position that
+ * differs from this one only in the order of the other cards of a colour (same owners, point
+ * classes and anytime flags per colour). */
 static int search(Solver *S, int needed) {
     S->nodes++;
+    S->rel = 0;
     if (S->max_nodes && S->nodes > S->max_nodes) {
         S->aborted = 1; /* over budget: unwind; the caller reports no answer */
         return 0;
@@ -397,15 +483,18 @@ static int search(Solver *S, int needed) {
     if (S->tricks_done == S->total_tricks - 1) {
         /* The last trick: every card left is forced. */
         int led = S->trick_len ? S->suit[S->trick[0]] : -1;
-        int best = -1, best_key = 0, pts = 0;
+        int best = -1, best_key = 0, pts = 0, cs[8];
         for (int i = 0; i < S->n; i++) {
             int c = i < S->trick_len ? S->trick[i] : __builtin_ctzll(S->hands[(S->leader + i) % S->n]);
             int s = S->suit[c];
+            cs[i] = c;
             pts += S->points[c];
             if (i == 0) { led = s; best = 0; best_key = S->key[c]; }
             else if ((s == S->trump || s == led) && S->key[c] > best_key) { best_key = S->key[c]; best = i; }
         }
         int w = (S->leader + best) % S->n;
+        for (int i = 0; i < S->n; i++)
+            if (i != best && S->suit[cs[i]] == S->suit[cs[best]]) { S->rel = S->upto[cs[best]]; break; }
         int fin = (int)((S->team >> w) & 1) ? pts + S->last_bonus : 0;
         if (S->bonus_matters) {
             S->won[S->side[w]]++;
@@ -417,17 +506,18 @@ static int search(Solver *S, int needed) {
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     if (needed > upper) return upper;
     int ts, os;
+    u64 sure_rel;
     {
-        sure_points(S, &ts, &os);
+        sure_rel = sure_points(S, &ts, &os);
         if (S->trick_len) {
             /* The counters on the table are sure for the side winning the trick when no seat of
              * the other side still to play can beat its card with a card it may play. */
             int w = trick_winner(S), ws = (int)((S->team >> w) & 1);
-            int led = S->suit[S->trick[0]], best_key = -2147483647, pts = 0;
+            int led = S->suit[S->trick[0]], best_key = -2147483647, pts = 0, wc = S->trick[0];
             for (int i = 0; i < S->trick_len; i++) {
                 int c = S->trick[i], cs = S->suit[c];
                 pts += S->points[c];
-                if ((cs == S->trump || cs == led) && S->key[c] > best_key) best_key = S->key[c];
+                if ((cs == S->trump || cs == led) && S->key[c] > best_key) { best_key = S->key[c]; wc = c; }
             }
             int safe = 1;
             u64 beat = S->suit_mask[led] | (S->trump >= 0 ? S->suit_mask[S->trump] : 0);
@@ -442,23 +532,31 @@ static int search(Solver *S, int needed) {
                     if (S->key[c] > best_key) { safe = 0; break; }
                 }
             }
-            if (safe) { if (ws) ts += pts; else os += pts; }
+            if (safe) {
+                if (ws) ts += pts; else os += pts;
+                sure_rel |= S->upto[wc];
+            }
         }
-        if (needed <= ts) return ts;
-        if (needed > upper - os) return upper - os;
+        if (needed <= ts) { S->rel = sure_rel; return ts; }
+        if (needed > upper - os) { S->rel = sure_rel; return upper - os; }
     }
     Entry *e = NULL;
     u64 h = 0;
     int cards_left = 0;
     int first = -1, e_lo = 0, e_hi = 1 << 30;
-    u64 key[KEY_WORDS];
+    u64 e_rel = 0;
+    u64 key[KEY_WORDS], verify = 0;
+    int clen[4] = {0, 0, 0, 0};
     if (S->trick_len == 0) {
         h = tt_hash(S);
         memcpy(key, S->cur_key, sizeof key);
+        memcpy(clen, S->clen, sizeof clen);
+        verify = S->cur_verify;
         e = tt_find(S, h);
         if (e != NULL) {
-            if (e->lo >= needed) return e->lo;
-            if (e->hi < needed) return e->hi;
+            e_rel = S->partition ? rel_of(S, e) : ~0ULL;
+            if (e->lo >= needed) { S->rel = e_rel; return e->lo; }
+            if (e->hi < needed) { S->rel = e_rel; return e->hi; }
             e_lo = e->lo; /* the entry itself may be reused by the time the children are done */
             e_hi = e->hi;
             if (e->best_s < 4) {
@@ -473,32 +571,39 @@ static int search(Solver *S, int needed) {
     int maximize = (int)((S->team >> seat) & 1);
     int cands[64];
     int nc = candidates(S, seat, cands, first);
-    /* Fail-soft: the result g is a lower bound of the value when g >= needed, else an upper one. */
     int result = maximize ? -1 : 1 << 30;
     int cut = -1;
+    u64 rel = 0;
     for (int i = 0; i < nc; i++) {
         int r = play(S, seat, cands[i], needed, 0);
         if (maximize ? r >= needed : r < needed) {
             result = r;
+            rel = S->rel; /* the cut-off alone proves the bound */
             cut = cands[i];
             if (S->trick_len == 0) /* only leads are ordered by it: follows would blur it */
                 S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
         }
+        rel |= S->rel; /* every card's bound is needed */
         if (maximize ? r > result : r < result) result = r;
     }
     /* What else is known: the sure points, the table's bounds. */
     if (result >= needed) {
-        if (ts > result) result = ts;
-        if (e_lo > result) result = e_lo;
+        if (ts > result) { result = ts; rel = sure_rel; }
+        if (e_lo > result) { result = e_lo; rel = e_rel; }
     } else {
-        if (upper - os < result) result = upper - os;
-        if (e_hi < result) result = e_hi;
+        if (upper - os < result) { result = upper - os; rel = sure_rel; }
+        if (e_hi < result) { result = e_hi; rel = e_rel; }
     }
     if (S->trick_len == 0 && !S->aborted) {
-        memcpy(S->cur_key, key, sizeof key); /* the children overwrote the current key */
+        /* the children overwrote the current key */
+        memcpy(S->cur_key, key, sizeof key);
+        memcpy(S->clen, clen, sizeof clen);
+        S->cur_verify = verify;
         Entry *f = tt_find(S, h);
         if (f == NULL) f = tt_claim(S, h, cards_left);
+        set_key(S, f, rel);
+        f->stamp = (uint32_t)S->nodes;
         if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
         else { if (result < f->hi) f->hi = (int16_t)result; }
         if (cut >= 0) {
@@ -508,6 +613,7 @@ static int search(Solver *S, int needed) {
             f->best_j = (uint32_t)j;
         }
     }
+    S->rel = rel;
     return result;
 }
 
@@ -521,8 +627,14 @@ static int exact(Solver *S, int step) {
      * it mostly fails fast and leaves bounds in the table for the binary search. */
     /* Each probe is fail-soft: a success proves the value is at least what it returns, a
      * failure that it is at most that, which may narrow the search by more than the probe. */
+#ifdef STATS
+#define PROBE_LOG(m, g) fprintf(stderr, "probe %d -> %d  nodes %lld\n", m, g, S->nodes)
+#else
+#define PROBE_LOG(m, g)
+#endif
     if (lo < hi) {
         int g = search(S, hi);
+        PROBE_LOG(hi, g);
         if (g >= hi) return hi;
         hi -= step;
         if (g < hi) hi = g < 0 ? 0 : g - g % step;
@@ -530,6 +642,7 @@ static int exact(Solver *S, int step) {
     while (lo < hi) {
         int mid = lo + ((hi - lo) / step + 1) / 2 * step;
         int g = search(S, mid);
+        PROBE_LOG(mid, g);
         if (g >= mid) {
             lo = mid;
             if (g > lo) lo = g + (step - g % step) % step;
@@ -743,9 +856,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if ((S->hands[i] >> c) & 1) S->owner[c] = (int8_t)i;
     S->inhand = 0;
     for (int i = 0; i < n; i++) S->inhand |= S->hands[i];
-    /* The table's key holds 7 bits for each card in hand and colour, and the sides' tricks. */
-    if (7 * (__builtin_popcountll(S->inhand) + 4) + (S->bonus_matters ? (S->nsides - 1) * S->won_bits : 0)
-        > 64 * KEY_WORDS) {
+    /* The table's key holds 7 bits for each card in hand. */
+    if (7 * __builtin_popcountll(S->inhand) > 64 * KEY_WORDS) {
         free(S);
         PyErr_SetString(PyExc_ValueError, "bad position: too many cards in the hands");
         return NULL;
@@ -756,6 +868,21 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         S->rank[c] = 0;
         for (int d = 0; d < 64; d++)
             if (S->suit[d] >= 0 && S->key[d] < S->key[c]) S->rank[c]++;
+    }
+    /* Partition search: a card's rank counts only against the cards of its own colour when every
+     * trump beats every other card and no two cards of a colour are equally strong. */
+    S->partition = 1;
+    for (int c = 0; c < pos; c++) {
+        S->upto[c] = S->suit_mask[S->suit[c]] & (c == 63 ? ~0ULL : (2ULL << c) - 1);
+        if (c + 1 < pos && S->suit[c + 1] == S->suit[c] && S->key[c + 1] >= S->key[c]) S->partition = 0;
+        if (S->trump >= 0 && S->suit[c] != S->trump)
+            for (int d = 0; d < pos; d++)
+                if (S->suit[d] == S->trump && S->key[d] <= S->key[c]) S->partition = 0;
+        for (int o = 0; o < 8; o++) {
+            u64 code = (u64)o | S->scode[c];
+            S->z1[c][o] = mix(0x1234567ULL + (u64)S->suit[c] * 1024 + code);
+            S->z2[c][o] = mix(0xABCDEF01ULL + (u64)S->suit[c] * 1024 + code + ((u64)1 << 40));
+        }
     }
     S->rem_pts = 0;
     int step = 0;
