@@ -22,14 +22,14 @@ typedef uint64_t u64;
 /* A trick-start position by relative ranks, kept as in partition search: an entry holds the
  * bounds proved for every position that has (a) the same leader, the same tricks won by each
  * side where a bonus is at stake, and in each colour the same cards by (owner, point class,
- * may-be-played-anytime) as a multiset: the 64-bit fingerprint `verify` of all that, and (b) in
+ * may-be-played-anytime) as a multiset: the 64-bit fingerprint of all that (the bucket's tag),
+ * and (b) in
  * each colour the same top ks[colour] cards, in order, by (owner, point class, anytime): the
  * codes in `k`, the rest of the colour zeroed.  The cards below a colour's top ks[colour] are
  * the ranks that did not matter: which of them is stronger never decided a trick in the search
  * that proved the bounds (see `search`, S->rel). */
 typedef struct {
     u64 k[KEY_WORDS];
-    u64 verify;
     int16_t lo, hi;
     uint8_t ks[4];
     uint32_t gen : 9;  /* the solve that wrote it (mod 512): older entries count as empty */
@@ -38,15 +38,22 @@ typedef struct {
     uint32_t best_s : 3, best_j : 6; /* the last cut-off move: colour (7: none), index among its cards */
     uint32_t stamp; /* when it was last written (nodes, low bits): among equals the oldest goes */
 } Entry;
-typedef char entry_is_80_bytes[sizeof(Entry) == 80 ? 1 : -1];
+typedef char entry_is_72_bytes[sizeof(Entry) == 72 ? 1 : -1];
 #ifndef BUCKET
 #define BUCKET 8
 #endif
+/* The entries' tags (fingerprint and solve) side by side, so that a lookup reads one cache line
+ * and then only the entries whose tags match. */
+typedef struct {
+    u64 tag[BUCKET];
+    Entry e[BUCKET];
+} Bucket;
+typedef char bucket_is_whole_lines[sizeof(Bucket) % 64 == 0 ? 1 : -1];
 #define GEN_MOD 512
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
  * solve cost more than small solves themselves). */
-static Entry *g_tt = NULL;
+static Bucket *g_tt = NULL;
 static void *g_tt_mem = NULL;
 static int g_tt_bits = 0;
 static uint32_t g_gen = 0;
@@ -91,8 +98,8 @@ typedef struct {
     int8_t owner[64]; /* the seat holding each card, -1 once played */
     u64 inhand;       /* every card still in a hand */
     u64 table;        /* the cards on the table */
-    Entry *tt;
-    u64 tt_mask;
+    Bucket *tt;
+    u64 tt_mask; /* buckets - 1 */
 } Solver;
 
 static inline u64 mix(u64 x) {
@@ -138,7 +145,7 @@ static u64 tt_hash(Solver *S) {
 }
 
 static inline int tt_match(Solver *S, Entry *e) {
-    if (e->gen != g_gen || !e->used || e->verify != S->cur_verify || (int)e->leader != S->leader) return 0;
+    if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
     /* the top ks[s] codes of each colour; the colours have the same lengths (verify) */
     u64 pm[KEY_WORDS] = {0};
     int off = 0;
@@ -188,23 +195,28 @@ static void set_key(Solver *S, Entry *e, u64 rel) {
 
 /* Buckets of BUCKET entries: a position with its rank-free fingerprint always lands in the
  * same bucket, whichever of its ranks count.  The first match is used. */
+static inline u64 tt_tag(Solver *S) { return S->cur_verify ^ ((u64)g_gen * 0x9E3779B97F4A7C15ULL); }
+
 static Entry *tt_find(Solver *S, u64 h) {
-    Entry *b = &S->tt[(h & S->tt_mask) & ~(u64)(BUCKET - 1)];
+    Bucket *b = &S->tt[h & S->tt_mask];
+    u64 t = tt_tag(S);
     for (int i = 0; i < BUCKET; i++)
-        if (tt_match(S, &b[i])) return &b[i];
+        if (b->tag[i] == t && tt_match(S, &b->e[i])) return &b->e[i];
     return NULL;
 }
 
 /* A slot for a new entry: an empty one, else the one with the fewest cards left (the cheapest
  * to search again), the least recently written of those. */
 static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
-    Entry *b = &S->tt[(h & S->tt_mask) & ~(u64)(BUCKET - 1)];
-    Entry *e = &b[0];
+    Bucket *b = &S->tt[h & S->tt_mask];
+    int v = 0;
     for (int i = 0; i < BUCKET; i++) {
-        if (b[i].gen != g_gen || !b[i].used) { e = &b[i]; break; }
-        if (b[i].used < e->used || (b[i].used == e->used && b[i].stamp < e->stamp)) e = &b[i];
+        Entry *x = &b->e[i], *y = &b->e[v];
+        if (x->gen != g_gen || !x->used) { v = i; break; }
+        if (x->used < y->used || (x->used == y->used && x->stamp < y->stamp)) v = i;
     }
-    e->verify = S->cur_verify;
+    Entry *e = &b->e[v];
+    b->tag[v] = tt_tag(S);
     e->leader = (uint32_t)S->leader;
     e->lo = 0;
     e->hi = 32767;
@@ -897,18 +909,18 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * generation), so that alternating sizes never reallocates. */
     if (g_tt == NULL || g_tt_bits < tt_bits) {
         free(g_tt_mem);
-        g_tt_mem = calloc(((size_t)1 << tt_bits) + 2, sizeof(Entry));
+        g_tt_mem = calloc(((size_t)1 << tt_bits) / BUCKET + 1, sizeof(Bucket));
         g_tt_bits = tt_bits;
         if (!g_tt_mem) { g_tt = NULL; g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
-        g_tt = (Entry *)(((uintptr_t)g_tt_mem + 127) & ~(uintptr_t)127); /* buckets on cache lines */
+        g_tt = (Bucket *)(((uintptr_t)g_tt_mem + 63) & ~(uintptr_t)63); /* buckets on cache lines */
         g_gen = 0;
     }
     if (++g_gen == GEN_MOD) { /* wrapped: really clear */
-        memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << g_tt_bits));
+        memset(g_tt, 0, sizeof(Bucket) * (((size_t)1 << g_tt_bits) / BUCKET));
         g_gen = 1;
     }
     S->tt = g_tt;
-    S->tt_mask = (1ULL << tt_bits) - 1;
+    S->tt_mask = ((1ULL << tt_bits) / BUCKET) - 1;
 
     int value;
     PyObject *cards = Py_None;
