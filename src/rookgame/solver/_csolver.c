@@ -165,6 +165,7 @@ static inline int tt_match(Solver *S, Entry *e) {
 
 /* The cards of the position whose ranks count for an entry (its top ks cards of each colour). */
 static u64 rel_of(Solver *S, const Entry *e) {
+    if (!S->partition) return ~0ULL;
     u64 r = 0;
     for (int s = 0; s < 4; s++) {
         if (!e->ks[s]) continue;
@@ -175,13 +176,18 @@ static u64 rel_of(Solver *S, const Entry *e) {
     return r;
 }
 
-/* The entry's key for the current position with the ranks in rel counting. */
-static void set_key(Solver *S, Entry *e, u64 rel) {
+/* How many of each colour's top cards count, for the ranks in rel. */
+static void ks_of(Solver *S, u64 rel, int *ks) {
+    for (int s = 0; s < 4; s++)
+        ks[s] = S->partition ? __builtin_popcountll(S->inhand & S->suit_mask[s] & rel) : S->clen[s];
+}
+
+/* The entry's key for the current position with the top ks[colour] cards of each colour counting. */
+static void set_key(Solver *S, Entry *e, const int *kv) {
     int off = 0;
     memset(e->k, 0, sizeof e->k);
     for (int s = 0; s < 4; s++) {
-        int ks = S->partition ? __builtin_popcountll(S->inhand & S->suit_mask[s] & rel) : S->clen[s];
-        if (ks < e->ks[s]) ks = e->ks[s];
+        int ks = kv[s];
         e->ks[s] = (uint8_t)ks;
         int a = off, b = off + 7 * ks;
         for (int i = a >> 6; i < KEY_WORDS && (i << 6) < b; i++) {
@@ -194,16 +200,9 @@ static void set_key(Solver *S, Entry *e, u64 rel) {
 }
 
 /* Buckets of BUCKET entries: a position with its rank-free fingerprint always lands in the
- * same bucket, whichever of its ranks count.  The first match is used. */
+ * same bucket, whichever of its ranks count. */
 static inline u64 tt_tag(Solver *S) { return S->cur_verify ^ ((u64)g_gen * 0x9E3779B97F4A7C15ULL); }
 
-static Entry *tt_find(Solver *S, u64 h) {
-    Bucket *b = &S->tt[h & S->tt_mask];
-    u64 t = tt_tag(S);
-    for (int i = 0; i < BUCKET; i++)
-        if (b->tag[i] == t && tt_match(S, &b->e[i])) return &b->e[i];
-    return NULL;
-}
 
 /* A slot for a new entry: an empty one, else the one with the fewest cards left (the cheapest
  * to search again), the least recently written of those. */
@@ -225,6 +224,37 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
     e->best_s = 7;
     e->best_j = 0;
     memset(e->ks, 0, sizeof e->ks);
+    return e;
+}
+
+/* The entry to record a bound in whose ranks counting are those in rel: one that holds for this
+ * position and counts no more ranks (the bound holds for all the positions it covers), else a
+ * new one, which takes over the bounds of an entry that holds here and counts fewer ranks. */
+static Entry *tt_store(Solver *S, u64 h, int cards_left, u64 rel) {
+    int kv[4];
+    ks_of(S, rel, kv);
+    Bucket *b = &S->tt[h & S->tt_mask];
+    u64 t = tt_tag(S);
+    Entry *coarser = NULL;
+    for (int i = 0; i < BUCKET; i++) {
+        Entry *x = &b->e[i];
+        if (b->tag[i] != t || !tt_match(S, x)) continue;
+        int le = 1, ge = 1;
+        for (int s = 0; s < 4; s++) {
+            if (x->ks[s] > kv[s]) le = 0;
+            if (x->ks[s] < kv[s]) ge = 0;
+        }
+        if (ge) return x;
+        if (le) coarser = x;
+    }
+    int lo = coarser ? coarser->lo : 0, hi = coarser ? coarser->hi : 32767;
+    int bs = coarser ? (int)coarser->best_s : 7, bj = coarser ? (int)coarser->best_j : 0;
+    Entry *e = tt_claim(S, h, cards_left);
+    set_key(S, e, kv);
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->best_s = (uint32_t)bs;
+    e->best_j = (uint32_t)bj;
     return e;
 }
 
@@ -556,7 +586,7 @@ static int search(Solver *S, int needed) {
     u64 h = 0;
     int cards_left = 0;
     int first = -1, e_lo = 0, e_hi = 1 << 30;
-    u64 e_rel = 0;
+    u64 lo_rel = 0, hi_rel = 0;
     u64 key[KEY_WORDS], verify = 0;
     int clen[4] = {0, 0, 0, 0};
     if (S->trick_len == 0) {
@@ -564,14 +594,18 @@ static int search(Solver *S, int needed) {
         memcpy(key, S->cur_key, sizeof key);
         memcpy(clen, S->clen, sizeof clen);
         verify = S->cur_verify;
-        e = tt_find(S, h);
-        if (e != NULL) {
-            e_rel = S->partition ? rel_of(S, e) : ~0ULL;
-            if (e->lo >= needed) { S->rel = e_rel; return e->lo; }
-            if (e->hi < needed) { S->rel = e_rel; return e->hi; }
-            e_lo = e->lo; /* the entry itself may be reused by the time the children are done */
-            e_hi = e->hi;
-            if (e->best_s < 4) {
+        /* Every entry that holds for this position: the best bounds of them (each with the ranks
+         * it depends on); the entries themselves may be reused by the time the children are done. */
+        Bucket *b = &S->tt[h & S->tt_mask];
+        u64 t = tt_tag(S);
+        for (int i = 0; i < BUCKET; i++) {
+            if (b->tag[i] != t || !tt_match(S, &b->e[i])) continue;
+            e = &b->e[i];
+            if (e->lo >= needed) { S->rel = rel_of(S, e); return e->lo; }
+            if (e->hi < needed) { S->rel = rel_of(S, e); return e->hi; }
+            if (e->lo > e_lo) { e_lo = e->lo; lo_rel = rel_of(S, e); }
+            if (e->hi < e_hi) { e_hi = e->hi; hi_rel = rel_of(S, e); }
+            if (first < 0 && e->best_s < 4) {
                 u64 m = S->inhand & S->suit_mask[e->best_s];
                 for (int j = 0; m && j < e->best_j; j++) m &= m - 1;
                 if (m) first = __builtin_ctzll(m);
@@ -602,19 +636,17 @@ static int search(Solver *S, int needed) {
     /* What else is known: the sure points, the table's bounds. */
     if (result >= needed) {
         if (ts > result) { result = ts; rel = sure_rel; }
-        if (e_lo > result) { result = e_lo; rel = e_rel; }
+        if (e_lo > result) { result = e_lo; rel = lo_rel; }
     } else {
         if (upper - os < result) { result = upper - os; rel = sure_rel; }
-        if (e_hi < result) { result = e_hi; rel = e_rel; }
+        if (e_hi < result) { result = e_hi; rel = hi_rel; }
     }
     if (S->trick_len == 0 && !S->aborted) {
         /* the children overwrote the current key */
         memcpy(S->cur_key, key, sizeof key);
         memcpy(S->clen, clen, sizeof clen);
         S->cur_verify = verify;
-        Entry *f = tt_find(S, h);
-        if (f == NULL) f = tt_claim(S, h, cards_left);
-        set_key(S, f, rel);
+        Entry *f = tt_store(S, h, cards_left, rel);
         f->stamp = (uint32_t)S->nodes;
         if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
         else { if (result < f->hi) f->hi = (int16_t)result; }
