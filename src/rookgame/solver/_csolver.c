@@ -84,9 +84,8 @@ typedef struct {
     int pclass[64];
     int rank[64]; /* how many cards are weaker (by key) */
     u64 scode[64]; /* a card's point class and anytime flag, as in the key */
-    u64 cur_key[KEY_WORDS];
-    u64 cur_verify;
-    int clen[4];      /* cards of each colour in the hands, as in cur_key */
+    u64 cur_verify;   /* the current trick-start position's fingerprint (tt_hash) */
+    u64 h1, h2;       /* sums of the fingerprints of the cards in the hands, kept by play */
     /* Partition search: the cards whose ranks the last search's result depends on, as a mask
      * of internal card numbers closed upwards in each colour (with a card, every stronger card
      * of its colour); sound only where a trump beats every card of another colour and no two
@@ -118,49 +117,36 @@ static inline void put_bits(u64 *k, int *bit, u64 code, int width) {
 
 static inline void put_code(u64 *k, int *bit, u64 code) { put_bits(k, bit, code, 7); }
 
-/* The current trick-start position's key: the codes of each colour's cards strongest first in
- * cur_key, the fingerprint of the rest in cur_verify; returns the table index hash. */
-static u64 tt_hash(Solver *S) {
-    u64 *k = S->cur_key;
-    memset(k, 0, sizeof(u64) * KEY_WORDS);
-    int bit = 0;
-    u64 h1 = 0, h2 = 0;
-    for (int s = 0; s < 4; s++) {
-        u64 m = S->inhand & S->suit_mask[s]; /* strongest first: the lowest bit */
-        S->clen[s] = __builtin_popcountll(m);
-        while (m) {
-            int c = __builtin_ctzll(m);
-            m &= m - 1;
-            int o = S->owner[c];
-            put_code(k, &bit, (u64)o | S->scode[c]);
-            h1 += S->z1[c][o];
-            h2 += S->z2[c][o];
-        }
-    }
+/* The current trick-start position's fingerprint (of the cards in the hands by colour, owner,
+ * point class and anytime flag, with the leader and the sides' tricks) in cur_verify; returns
+ * the table index hash, from other bits. */
+static inline u64 tt_hash(Solver *S) {
     u64 w = (u64)S->leader;
     if (S->bonus_matters)
         for (int j = 0; j + 1 < S->nsides; j++) w = w * 37 + (u64)S->won[j] + 1;
-    S->cur_verify = mix(h2 ^ mix(w + 0x5555));
-    return mix(h1 ^ mix(w));
+    S->cur_verify = mix(S->h2 ^ mix(w + 0x5555));
+    return mix(S->h1 ^ mix(w));
+}
+
+/* The codes (owner, point class, anytime flag) of the top ks[colour] cards of each colour, strongest
+ * first, colour after colour. */
+static inline void prefix_key(Solver *S, const uint8_t *ks, u64 *out) {
+    memset(out, 0, sizeof(u64) * KEY_WORDS);
+    int bit = 0;
+    for (int s = 0; s < 4; s++) {
+        u64 m = S->inhand & S->suit_mask[s];
+        for (int j = ks[s]; j > 0 && m; j--, m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            put_code(out, &bit, (u64)S->owner[c] | S->scode[c]);
+        }
+    }
 }
 
 static inline int tt_match(Solver *S, Entry *e) {
     if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
-    /* the top ks[s] codes of each colour; the colours have the same lengths (verify) */
-    u64 pm[KEY_WORDS] = {0};
-    int off = 0;
-    for (int s = 0; s < 4; s++) {
-        int a = off, b = off + 7 * e->ks[s];
-        for (int i = a >> 6; i < KEY_WORDS && (i << 6) < b; i++) {
-            int lo = a > (i << 6) ? a - (i << 6) : 0, hi = b - (i << 6) > 64 ? 64 : b - (i << 6);
-            u64 mk = (hi == 64 ? ~0ULL : (1ULL << hi) - 1) & ~((1ULL << lo) - 1);
-            pm[i] |= mk;
-        }
-        off += 7 * S->clen[s];
-    }
-    for (int i = 0; i < KEY_WORDS; i++)
-        if ((S->cur_key[i] & pm[i]) != e->k[i]) return 0;
-    return 1;
+    u64 k[KEY_WORDS];
+    prefix_key(S, e->ks, k);
+    return memcmp(k, e->k, sizeof k) == 0;
 }
 
 /* The cards of the position whose ranks count for an entry (its top ks cards of each colour). */
@@ -179,28 +165,15 @@ static u64 rel_of(Solver *S, const Entry *e) {
 /* How many of each colour's top cards count, for the ranks in rel. */
 static void ks_of(Solver *S, u64 rel, int *ks) {
     for (int s = 0; s < 4; s++)
-        ks[s] = S->partition ? __builtin_popcountll(S->inhand & S->suit_mask[s] & rel) : S->clen[s];
+        ks[s] = __builtin_popcountll(S->inhand & S->suit_mask[s] & (S->partition ? rel : ~0ULL));
 }
 
-/* The entry's key for the current position with the top ks[colour] cards of each colour counting. */
+/* The entry's key for the current position with the top kv[colour] cards of each colour counting. */
 static void set_key(Solver *S, Entry *e, const int *kv) {
-    int off = 0;
-    memset(e->k, 0, sizeof e->k);
-    for (int s = 0; s < 4; s++) {
-        int ks = kv[s];
-        e->ks[s] = (uint8_t)ks;
-        int a = off, b = off + 7 * ks;
-        for (int i = a >> 6; i < KEY_WORDS && (i << 6) < b; i++) {
-            int lo = a > (i << 6) ? a - (i << 6) : 0, hi = b - (i << 6) > 64 ? 64 : b - (i << 6);
-            u64 mk = (hi == 64 ? ~0ULL : (1ULL << hi) - 1) & ~((1ULL << lo) - 1);
-            e->k[i] |= S->cur_key[i] & mk;
-        }
-        off += 7 * S->clen[s];
-    }
+    for (int s = 0; s < 4; s++) e->ks[s] = (uint8_t)kv[s];
+    prefix_key(S, e->ks, e->k);
 }
 
-/* Buckets of BUCKET entries: a position with its rank-free fingerprint always lands in the
- * same bucket, whichever of its ranks count. */
 static inline u64 tt_tag(Solver *S) { return S->cur_verify ^ ((u64)g_gen * 0x9E3779B97F4A7C15ULL); }
 
 
@@ -438,6 +411,8 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     S->inhand ^= bit;
     S->table |= bit;
     S->owner[c] = -1;
+    S->h1 -= S->z1[c][seat];
+    S->h2 -= S->z2[c][seat];
     S->trick[S->trick_len++] = c;
     if (S->trick_len == 1) S->led = S->suit[c];
     int r;
@@ -483,6 +458,8 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     S->inhand |= bit;
     S->table &= ~bit;
     S->owner[c] = (int8_t)seat;
+    S->h1 += S->z1[c][seat];
+    S->h2 += S->z2[c][seat];
     return r;
 }
 
@@ -547,6 +524,12 @@ static int search(Solver *S, int needed) {
     }
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     if (needed > upper) return upper;
+    u64 h = 0, verify = 0;
+    if (S->trick_len == 0) { /* the table's bucket on its way while the bounds are worked out */
+        h = tt_hash(S);
+        verify = S->cur_verify;
+        __builtin_prefetch(&S->tt[h & S->tt_mask]);
+    }
     int ts, os;
     u64 sure_rel;
     {
@@ -583,17 +566,11 @@ static int search(Solver *S, int needed) {
         if (needed > upper - os) { S->rel = sure_rel; return upper - os; }
     }
     Entry *e = NULL;
-    u64 h = 0;
     int cards_left = 0;
     int first = -1, e_lo = 0, e_hi = 1 << 30;
     u64 lo_rel = 0, hi_rel = 0;
-    u64 key[KEY_WORDS], verify = 0;
-    int clen[4] = {0, 0, 0, 0};
     if (S->trick_len == 0) {
-        h = tt_hash(S);
-        memcpy(key, S->cur_key, sizeof key);
-        memcpy(clen, S->clen, sizeof clen);
-        verify = S->cur_verify;
+        S->cur_verify = verify;
         /* Every entry that holds for this position: the best bounds of them (each with the ranks
          * it depends on); the entries themselves may be reused by the time the children are done. */
         Bucket *b = &S->tt[h & S->tt_mask];
@@ -642,10 +619,7 @@ static int search(Solver *S, int needed) {
         if (e_hi < result) { result = e_hi; rel = hi_rel; }
     }
     if (S->trick_len == 0 && !S->aborted) {
-        /* the children overwrote the current key */
-        memcpy(S->cur_key, key, sizeof key);
-        memcpy(S->clen, clen, sizeof clen);
-        S->cur_verify = verify;
+        S->cur_verify = verify; /* the children overwrote it */
         Entry *f = tt_store(S, h, cards_left, rel);
         f->stamp = (uint32_t)S->nodes;
         if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
@@ -928,6 +902,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             S->z2[c][o] = mix(0xABCDEF01ULL + (u64)S->suit[c] * 1024 + code + ((u64)1 << 40));
         }
     }
+    S->h1 = S->h2 = 0;
+    for (int c = 0; c < 64; c++)
+        if (S->owner[c] >= 0) {
+            S->h1 += S->z1[c][S->owner[c]];
+            S->h2 += S->z2[c][S->owner[c]];
+        }
     S->rem_pts = 0;
     int step = 0;
     for (int c = 0; c < 64; c++) step = gcd(step, S->points[c]);
