@@ -1015,7 +1015,13 @@ static PyObject *py_end_bonus(PyObject *self, PyObject *args) {
     return PyLong_FromLong(b);
 }
 
+/* table_bytes() -> the bytes of the process's transposition table (0 before the first solve). */
+static PyObject *py_table_bytes(PyObject *self, PyObject *args) {
+    return PyLong_FromSize_t(g_tt ? sizeof(Bucket) * (((size_t)1 << g_tt_bits) / BUCKET) : 0);
+}
+
 static PyMethodDef methods[] = {
+    {"table_bytes", py_table_bytes, METH_NOARGS, "Bytes of the solver's transposition table."},
     {"solve", py_solve, METH_VARARGS, "Exact value of a Rook card-play position (see rookgame.solver)."},
     {"trick_winner", py_trick_winner, METH_VARARGS, "The seat winning a trick, by the solver's own rule."},
     {"end_bonus", py_end_bonus, METH_VARARGS, "The bonus of some sides for their tricks, by the solver's own rule."},
