@@ -39,21 +39,20 @@ typedef struct {
     uint32_t stamp; /* when it was last written (nodes, low bits): among equals the oldest goes */
 } Entry;
 typedef char entry_is_72_bytes[sizeof(Entry) == 72 ? 1 : -1];
-#ifndef BUCKET
-#define BUCKET 8
-#endif
-/* The entries' tags (fingerprint and solve) side by side, so that a lookup reads one cache line
- * and then only the entries whose tags match. */
-typedef struct {
-    u64 tag[BUCKET];
-    Entry e[BUCKET];
-} Bucket;
-typedef char bucket_is_whole_lines[sizeof(Bucket) % 64 == 0 ? 1 : -1];
+/* Buckets of `ways` entries (a solve's choice): first the entries' tags (fingerprint and solve)
+ * side by side, so that a lookup reads them and then only the entries whose tags match, then
+ * the entries.  Every position with the same rank-free fingerprint lands in the same bucket,
+ * whichever of its ranks count, so whole deals of many cards want wide buckets. */
+#define WAYS_SMALL 8
+#define WAYS_LARGE 32 /* for positions with more than LARGE_CARDS cards in the hands */
+#define LARGE_CARDS 40
+#define SLOT_BYTES (sizeof(u64) + sizeof(Entry))
 #define GEN_MOD 512
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
  * solve cost more than small solves themselves). */
-static Bucket *g_tt = NULL;
+static unsigned char *g_tt = NULL;
+static int g_ways = 0; /* the layout of the table's last solve */
 static void *g_tt_mem = NULL;
 static int g_tt_bits = 0;
 static uint32_t g_gen = 0;
@@ -97,8 +96,9 @@ typedef struct {
     int8_t owner[64]; /* the seat holding each card, -1 once played */
     u64 inhand;       /* every card still in a hand */
     u64 table;        /* the cards on the table */
-    Bucket *tt;
+    unsigned char *tt;
     u64 tt_mask; /* buckets - 1 */
+    int ways;
 } Solver;
 
 static inline u64 mix(u64 x) {
@@ -176,19 +176,26 @@ static void set_key(Solver *S, Entry *e, const int *kv) {
 
 static inline u64 tt_tag(Solver *S) { return S->cur_verify ^ ((u64)g_gen * 0x9E3779B97F4A7C15ULL); }
 
+static inline u64 *bucket_of(Solver *S, u64 h) {
+    return (u64 *)(S->tt + (size_t)(h & S->tt_mask) * SLOT_BYTES * (size_t)S->ways);
+}
+
+static inline Entry *entries_of(Solver *S, u64 *tags) { return (Entry *)(tags + S->ways); }
+
 
 /* A slot for a new entry: an empty one, else the one with the fewest cards left (the cheapest
  * to search again), the least recently written of those. */
 static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
-    Bucket *b = &S->tt[h & S->tt_mask];
+    u64 *tags = bucket_of(S, h);
+    Entry *es = entries_of(S, tags);
     int v = 0;
-    for (int i = 0; i < BUCKET; i++) {
-        Entry *x = &b->e[i], *y = &b->e[v];
+    for (int i = 0; i < S->ways; i++) {
+        Entry *x = &es[i], *y = &es[v];
         if (x->gen != g_gen || !x->used) { v = i; break; }
         if (x->used < y->used || (x->used == y->used && x->stamp < y->stamp)) v = i;
     }
-    Entry *e = &b->e[v];
-    b->tag[v] = tt_tag(S);
+    Entry *e = &es[v];
+    tags[v] = tt_tag(S);
     e->leader = (uint32_t)S->leader;
     e->lo = 0;
     e->hi = 32767;
@@ -206,12 +213,13 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
 static Entry *tt_store(Solver *S, u64 h, int cards_left, u64 rel) {
     int kv[4];
     ks_of(S, rel, kv);
-    Bucket *b = &S->tt[h & S->tt_mask];
+    u64 *tags = bucket_of(S, h);
+    Entry *es = entries_of(S, tags);
     u64 t = tt_tag(S);
     Entry *coarser = NULL;
-    for (int i = 0; i < BUCKET; i++) {
-        Entry *x = &b->e[i];
-        if (b->tag[i] != t || !tt_match(S, x)) continue;
+    for (int i = 0; i < S->ways; i++) {
+        Entry *x = &es[i];
+        if (tags[i] != t || !tt_match(S, x)) continue;
         int le = 1, ge = 1;
         for (int s = 0; s < 4; s++) {
             if (x->ks[s] > kv[s]) le = 0;
@@ -528,7 +536,8 @@ static int search(Solver *S, int needed) {
     if (S->trick_len == 0) { /* the table's bucket on its way while the bounds are worked out */
         h = tt_hash(S);
         verify = S->cur_verify;
-        __builtin_prefetch(&S->tt[h & S->tt_mask]);
+        u64 *tags = bucket_of(S, h);
+        for (int i = 0; i < S->ways; i += 8) __builtin_prefetch(tags + i);
     }
     int ts, os;
     u64 sure_rel;
@@ -573,11 +582,12 @@ static int search(Solver *S, int needed) {
         S->cur_verify = verify;
         /* Every entry that holds for this position: the best bounds of them (each with the ranks
          * it depends on); the entries themselves may be reused by the time the children are done. */
-        Bucket *b = &S->tt[h & S->tt_mask];
+        u64 *tags = bucket_of(S, h);
+        Entry *es = entries_of(S, tags);
         u64 t = tt_tag(S);
-        for (int i = 0; i < BUCKET; i++) {
-            if (b->tag[i] != t || !tt_match(S, &b->e[i])) continue;
-            e = &b->e[i];
+        for (int i = 0; i < S->ways; i++) {
+            if (tags[i] != t || !tt_match(S, &es[i])) continue;
+            e = &es[i];
             if (e->lo >= needed) { S->rel = rel_of(S, e); return e->lo; }
             if (e->hi < needed) { S->rel = rel_of(S, e); return e->hi; }
             if (e->lo > e_lo) { e_lo = e->lo; lo_rel = rel_of(S, e); }
@@ -919,20 +929,23 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     for (int i = 0; i < tl; i++) S->rem_pts += S->points[S->trick[i]];
     /* A table at least as large is reused with a smaller mask (its other entries are stale by
      * generation), so that alternating sizes never reallocates. */
+    S->ways = __builtin_popcountll(S->inhand) > LARGE_CARDS ? WAYS_LARGE : WAYS_SMALL;
     if (g_tt == NULL || g_tt_bits < tt_bits) {
         free(g_tt_mem);
-        g_tt_mem = calloc(((size_t)1 << tt_bits) / BUCKET + 1, sizeof(Bucket));
+        g_tt_mem = calloc(((size_t)1 << tt_bits) * SLOT_BYTES + 64, 1);
         g_tt_bits = tt_bits;
         if (!g_tt_mem) { g_tt = NULL; g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
-        g_tt = (Bucket *)(((uintptr_t)g_tt_mem + 63) & ~(uintptr_t)63); /* buckets on cache lines */
+        g_tt = (unsigned char *)(((uintptr_t)g_tt_mem + 63) & ~(uintptr_t)63); /* buckets on cache lines */
         g_gen = 0;
+        g_ways = S->ways;
     }
-    if (++g_gen == GEN_MOD) { /* wrapped: really clear */
-        memset(g_tt, 0, sizeof(Bucket) * (((size_t)1 << g_tt_bits) / BUCKET));
+    if (++g_gen == GEN_MOD || g_ways != S->ways) { /* wrapped, or the buckets moved: really clear */
+        memset(g_tt, 0, ((size_t)1 << g_tt_bits) * SLOT_BYTES);
         g_gen = 1;
+        g_ways = S->ways;
     }
     S->tt = g_tt;
-    S->tt_mask = ((1ULL << tt_bits) / BUCKET) - 1;
+    S->tt_mask = ((1ULL << tt_bits) / (u64)S->ways) - 1;
 
     int value;
     PyObject *cards = Py_None;
@@ -1017,7 +1030,7 @@ static PyObject *py_end_bonus(PyObject *self, PyObject *args) {
 
 /* table_bytes() -> the bytes of the process's transposition table (0 before the first solve). */
 static PyObject *py_table_bytes(PyObject *self, PyObject *args) {
-    return PyLong_FromSize_t(g_tt ? sizeof(Bucket) * (((size_t)1 << g_tt_bits) / BUCKET) : 0);
+    return PyLong_FromSize_t(g_tt ? ((size_t)1 << g_tt_bits) * SLOT_BYTES : 0);
 }
 
 static PyMethodDef methods[] = {
