@@ -14,6 +14,9 @@
 #include <string.h>
 #include <stdlib.h>
 #include <stdio.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -52,6 +55,7 @@ typedef char entry_is_72_bytes[sizeof(Entry) == 72 ? 1 : -1];
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
  * solve cost more than small solves themselves). */
 static unsigned char *g_tt = NULL;
+static size_t g_tt_len = 0; /* bytes mapped at g_tt_mem (Linux), 0 where calloc gave it */
 static int g_ways = 0; /* the layout of the table's last solve */
 static void *g_tt_mem = NULL;
 static int g_tt_bits = 0;
@@ -931,8 +935,24 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * generation), so that alternating sizes never reallocates. */
     S->ways = __builtin_popcountll(S->inhand) > LARGE_CARDS ? WAYS_LARGE : WAYS_SMALL;
     if (g_tt == NULL || g_tt_bits < tt_bits) {
+        size_t len = ((size_t)1 << tt_bits) * SLOT_BYTES + 64;
+#ifdef __linux__
+        /* Mapped, on huge pages where the system lends them: the table is read at random, and
+         * with 4 KiB pages most lookups of a large one would miss the TLB as well as the cache. */
+        if (g_tt_len) munmap(g_tt_mem, g_tt_len); else free(g_tt_mem);
+        g_tt_len = 0;
+        g_tt_mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (g_tt_mem == MAP_FAILED) g_tt_mem = calloc(len, 1);
+        else {
+            g_tt_len = len;
+#ifdef MADV_HUGEPAGE
+            madvise(g_tt_mem, len, MADV_HUGEPAGE);
+#endif
+        }
+#else
         free(g_tt_mem);
-        g_tt_mem = calloc(((size_t)1 << tt_bits) * SLOT_BYTES + 64, 1);
+        g_tt_mem = calloc(len, 1);
+#endif
         g_tt_bits = tt_bits;
         if (!g_tt_mem) { g_tt = NULL; g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
         g_tt = (unsigned char *)(((uintptr_t)g_tt_mem + 63) & ~(uintptr_t)63); /* buckets on cache lines */
