@@ -6,13 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rookgame import kernel
 from rookgame.bots import make_player
 from rookgame.rules import PRESETS, RuleSet, preset
-from rookgame.solver import HAVE_C, BudgetExceeded, Position, minimax, solve, solve_position
+from rookgame.solver import HAVE_C, AlphaBeta, BudgetExceeded, Position, minimax, solve, solve_position
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
+
+from .test_random_rules import house_rules
 
 
 def endgames(name: str, count: int, max_left: int, seed: int) -> list[Hand]:
@@ -302,3 +306,60 @@ def test_c_end_bonus_is_the_kernels() -> None:
         bonuses = kernel.trick_bonuses(most, (count, at), won)
         want = sum(b for k, b in enumerate(bonuses) if team >> k & 1)
         assert _csolver.end_bonus(won, team, most, count, at) == want
+
+
+# ------------------------------------------------------------------ random rules, random positions
+def _random_position(rules: RuleSet, seed: int, max_left: int, min_left: int = 1) -> Hand | None:
+    """A hand of random legal actions stopped in its card play with ``min_left`` to ``max_left``
+    tricks to go (mid-trick or not; fewer where the hand has fewer), or None where the hand ended
+    before its card play."""
+    rng = random.Random(seed)
+    hand = Hand(rules, rng.randrange(rules.players))
+    hand.deal_random(rng)
+    stop = rng.randint(min_left, max_left)
+    while not hand.is_over:
+        if hand.phase == Phase.PLAY and rules.deck.hand_size - len(hand.tricks) <= stop and rng.random() < 0.5:
+            return hand
+        hand.apply(rng.choice(hand.legal_actions()), hand.to_act)
+    return None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(house_rules(modelled=False), st.integers(0, 2**32 - 1))
+def test_c_and_python_solvers_agree_under_random_house_rules(rules: RuleSet, seed: int) -> None:
+    # The partition search's table (an entry holds for positions that differ only in ranks that did
+    # not matter) must give the pure-Python solver's values in every rule set: low and no-trump
+    # play, one or two birds, extra cards, bonuses, individual and call-partner games.
+    hand = _random_position(rules, seed, 5, 2)
+    if hand is None:
+        return
+    p = Position.of(hand)
+    py = solve_position(p, cards=True, engine="python")
+    c = solve_position(p, cards=True, engine="c")
+    assert (c.value, c.cards) == (py.value, py.cards)
+    value_only = solve_position(p, cards=False, engine="c")
+    assert value_only.value == py.value and value_only.cards == {}
+    # A budget of exactly the nodes it took is enough; one node less gives up.
+    assert solve_position(p, cards=False, engine="c", max_nodes=value_only.nodes).value == py.value
+    if value_only.nodes > 1:
+        with pytest.raises(BudgetExceeded):
+            solve_position(p, cards=False, engine="c", max_nodes=value_only.nodes - 1)
+
+
+@pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "cutthroat", "call-partner-5"])
+def test_c_solver_matches_python_on_deeper_random_positions(name: str) -> None:
+    # Six to seven tricks left, where low cards often stop mattering and the table's entries are
+    # shared between positions that differ in them.
+    rules = preset(name)
+    checked = 0
+    seed = 0
+    while checked < 4:
+        seed += 1
+        hand = _random_position(rules, seed, 7)
+        if hand is None or rules.deck.hand_size - len(hand.tricks) < 6:
+            continue
+        p = Position.of(hand)
+        py = AlphaBeta(p)
+        want = py.value()
+        assert solve_position(p, cards=False, engine="c").value == want
+        checked += 1
