@@ -118,6 +118,23 @@ def test_solver_budget_gives_up_cleanly() -> None:
         solve_position(Position.of(hand), max_nodes=10)
 
 
+@pytest.mark.skipif(not HAVE_C, reason="the time limit is the C solver's")
+def test_solver_gives_up_at_its_time_limit_and_answers_within_it() -> None:
+    """The expert's time limit reaches inside the solver: a whole full-deck deal is not solved in
+    a microsecond, and an endgame is solved exactly when there is time."""
+    rules = preset("full-deck")
+    hand = Hand(rules, 0)
+    hand.deal_random(random.Random(5))
+    bots = [make_player("heuristic", s) for s in range(4)]
+    while hand.phase != Phase.PLAY:
+        hand.apply(bots[hand.to_act].act(view_of(hand, hand.to_act)))
+    with pytest.raises(BudgetExceeded, match="s$"):
+        solve(hand, seconds=1e-6)
+    while rules.deck.hand_size - len(hand.tricks) > 3:
+        hand.apply(bots[hand.to_act].act(view_of(hand, hand.to_act)))
+    assert solve(hand, seconds=30.0).value == solve(hand).value
+
+
 def test_only_a_hand_in_play_is_solved() -> None:
     hand = Hand(preset("tournament"), 0)
     hand.deal_random(random.Random(1))

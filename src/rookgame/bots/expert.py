@@ -48,16 +48,13 @@ LEVELS = {
     "easy": Level(6, 3, 8, 0.25, 20_000),
     "medium": Level(12, 5, 16, 0.5, 100_000),
     "hard": Level(20, 6, 32, 1.0, 300_000),
-    "expert": Level(32, 7, 48, 2.0, 600_000),
+    "expert": Level(64, 7, 48, 2.0, 600_000),
 }
 if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tricks
     LEVELS = {k: Level(v.samples, min(v.solve_tricks, 3), v.bid_samples, v.seconds, v.max_nodes)
               for k, v in LEVELS.items()}
 
 
-# Solver nodes a second, for a budget that fits the time left (the C solver does 5-11 M a second on
-# the machines measured; the low end, so that a budget ends in time on a loaded machine).
-_NODES_PER_SECOND = 4_000_000 if HAVE_C else 20_000
 _OVERSAMPLE = 3  # with weigh_play: deals drawn per deal scored
 _MISFIT = 0.25  # with weigh_play: a deal's weight for each card played that the heuristic would not play
 _SAMPLING_SHARE = 0.4  # of the time limit at most, spent drawing and weighing deals
@@ -161,7 +158,7 @@ class ExpertPlayer:
             values: dict[int, float] | None = None
             if left <= lv.solve_tricks:
                 try:
-                    sol = solve(hand, cards=True, max_nodes=clock.nodes(lv.max_nodes))
+                    sol = solve(hand, cards=True, max_nodes=lv.max_nodes, seconds=clock.left())
                     values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items()}
                 except BudgetExceeded:
                     values = None
@@ -236,8 +233,9 @@ class ExpertPlayer:
             finish(h, self.heuristic, stop_at=tail)
             if h.phase == Phase.PLAY:
                 try:
-                    budget = clock.nodes(self.level.max_nodes) if clock is not None else self.level.max_nodes
-                    return _final_utility(h, seat, solve(h, cards=False, max_nodes=budget).value)
+                    left = clock.left() if clock is not None else None
+                    return _final_utility(h, seat, solve(h, cards=False, max_nodes=self.level.max_nodes,
+                                                         seconds=left).value)
                 except BudgetExceeded:
                     pass
         self._finish(h)
@@ -412,11 +410,11 @@ class Clock:
             return 0.0
         return 1.0 - (self.deadline - time.perf_counter()) / self.seconds
 
-    def nodes(self, most: int) -> int:
-        """A solver budget that ends within the time left (at most ``most`` nodes)."""
+    def left(self) -> float | None:
+        """Seconds left (at least a microsecond), or None without a limit: the solver's own limit."""
         if self.deadline is None:
-            return most
-        return max(1, min(most, int((self.deadline - time.perf_counter()) * _NODES_PER_SECOND)))
+            return None
+        return max(1e-6, self.deadline - time.perf_counter())
 
 
 def _nest_key(view: View) -> tuple[object, ...]:

@@ -59,8 +59,10 @@ class BudgetExceeded(RuntimeError):
     """The search needed more nodes than ``max_nodes`` allowed."""
 
 
-def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_nodes: int = 0) -> Solution:
-    """Solve; with ``max_nodes`` (C engine only) give up past that many nodes (BudgetExceeded)."""
+def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_nodes: int = 0,
+                   seconds: float | None = None) -> Solution:
+    """Solve; with ``max_nodes`` or ``seconds`` (C engine only) give up past that many nodes or that
+    long (BudgetExceeded)."""
     if engine not in ("auto", "c", "python"):
         raise ValueError(f"engine {engine!r}: use 'auto', 'c' or 'python'")
     use_c = engine == "c" or (engine == "auto" and HAVE_C)
@@ -72,10 +74,13 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
         value, card_values, nodes = _csolver.solve(
             p.hands, p.trick, p.leader, p.led, p.tricks_done, p.side, p.won, p.team, p.suit, p.key, p.points,
             p.suit_mask, p.anytime, p.trump, p.last_bonus, p.total_tricks, p.most_bonus, p.count_bonus,
-            p.count_at, cards, tt_bits, max_nodes,
+            p.count_at, cards, tt_bits, max_nodes, max(seconds, 1e-9) if seconds is not None else 0.0,
         )
         if value < 0:
-            raise BudgetExceeded(f"no answer within {max_nodes} nodes")
+            within = f"{max_nodes} nodes" if max_nodes else ""
+            if seconds is not None:
+                within += f"{' or ' if within else ''}{seconds:.3f} s"
+            raise BudgetExceeded(f"no answer within {within}")
         name = "c"
     else:
         ab = AlphaBeta(p)
@@ -89,9 +94,10 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
                     max_nodes)
 
 
-def solve(hand: Hand, cards: bool = True, engine: str = "auto", max_nodes: int = 0) -> Solution:
+def solve(hand: Hand, cards: bool = True, engine: str = "auto", max_nodes: int = 0,
+          seconds: float | None = None) -> Solution:
     """Solve a hand in its card play, all hands known (the solver's view, never a player's)."""
-    return solve_position(Position.of(hand), cards, engine, max_nodes)
+    return solve_position(Position.of(hand), cards, engine, max_nodes, seconds)
 
 
 __all__ = ["HAVE_C", "AlphaBeta", "BudgetExceeded", "Position", "Solution", "minimax", "solve", "solve_position"]

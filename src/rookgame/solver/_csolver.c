@@ -14,6 +14,7 @@
 #include <string.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <time.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -82,6 +83,7 @@ typedef struct {
     int trick[8];
     int trick_len, leader, led, tricks_done, rem_pts;
     long long nodes, max_nodes;
+    double deadline; /* CLOCK_MONOTONIC seconds past which the search gives up; 0 for none */
     int aborted;
     int history[8][64];
     int pclass[64];
@@ -504,11 +506,18 @@ static u64 sure_points(Solver *S, int *team_sure, int *other_sure) {
  * cards whose ranks that bound depends on (partition search): it holds for every position that
  * differs from this one only in the order of the other cards of a colour (same owners, point
  * classes and anytime flags per colour). */
+static double monotonic_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static int search(Solver *S, int needed) {
     S->nodes++;
     S->rel = 0;
-    if (S->max_nodes && S->nodes > S->max_nodes) {
-        S->aborted = 1; /* over budget: unwind; the caller reports no answer */
+    if (S->aborted || (S->max_nodes && S->nodes > S->max_nodes)
+        || (S->deadline > 0 && (S->nodes & 4095) == 0 && monotonic_seconds() > S->deadline)) {
+        S->aborted = 1; /* over budget or out of time: unwind; the caller reports no answer */
         return 0;
     }
     if (S->tricks_done == S->total_tricks - 1) {
@@ -758,17 +767,20 @@ static int read_sides(Solver *S, PyObject *side, PyObject *won) {
 
 /* solve(hands, trick, leader, led, tricks_done, side, won, team, suit, key, points, suit_mask,
  *       anytime, trump, last_bonus, total_tricks, most_bonus, count_bonus, count_at, cards, tt_bits
- *       [, max_nodes]) -> (value, {card: value} or None, nodes) */
+ *       [, max_nodes, seconds]) -> (value, {card: value} or None, nodes); value -1 when the search
+ *       gave up past max_nodes nodes or seconds seconds (0: no limit) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *hands, *trick, *suit, *key, *points, *suit_mask, *side, *won;
     int leader, led, tricks_done, trump, last_bonus, total_tricks, most_bonus, count_bonus,
         count_at, want_cards, tt_bits;
     unsigned long long team, anytime;
     long long max_nodes = 0;
-    if (!PyArg_ParseTuple(args, "OOiiiOOKOOOOKiiiiiipi|L", &hands, &trick, &leader, &led, &tricks_done,
+    double seconds = 0.0;
+    double started = monotonic_seconds();
+    if (!PyArg_ParseTuple(args, "OOiiiOOKOOOOKiiiiiipi|Ld", &hands, &trick, &leader, &led, &tricks_done,
                           &side, &won, &team, &suit, &key, &points, &suit_mask, &anytime, &trump,
                           &last_bonus, &total_tricks, &most_bonus, &count_bonus, &count_at, &want_cards,
-                          &tt_bits, &max_nodes))
+                          &tt_bits, &max_nodes, &seconds))
         return NULL;
     if (tt_bits < 10 || tt_bits > 26) {
         PyErr_SetString(PyExc_ValueError, "tt_bits must be 10..26");
@@ -790,6 +802,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     S->n = n;
     S->max_nodes = max_nodes;
+    S->deadline = seconds > 0 ? started + seconds : 0; /* from the call: the table's set-up counts too */
     S->trick_len = tl;
     S->leader = leader;
     S->led = led;
