@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rookgame import kernel
-from rookgame.bots import make_player
+from rookgame.bots import Player, make_player
 from rookgame.rules import PRESETS, RuleSet, preset
 from rookgame.solver import HAVE_C, AlphaBeta, BudgetExceeded, Position, minimax, solve, solve_position
 from rookgame.state import Hand, Phase
@@ -107,13 +107,18 @@ def test_solved_value_is_what_best_play_takes() -> None:
         assert got == target
 
 
-def test_solver_budget_gives_up_cleanly() -> None:
-    rules = preset("full-deck")
-    hand = Hand(rules, 0)
-    hand.deal_random(random.Random(5))
+def _first_lead(name: str, seed: int) -> tuple[Hand, list[Player]]:
+    """A deal bid and declared by heuristic players, at the first lead of the card play."""
+    hand = Hand(preset(name), 0)
+    hand.deal_random(random.Random(seed))
     bots = [make_player("heuristic", s) for s in range(4)]
     while hand.phase != Phase.PLAY:
         hand.apply(bots[hand.to_act].act(view_of(hand, hand.to_act)))
+    return hand, bots
+
+
+def test_solver_budget_gives_up_cleanly() -> None:
+    hand, _ = _first_lead("full-deck", 5)
     with pytest.raises(BudgetExceeded):
         solve_position(Position.of(hand), max_nodes=10)
 
@@ -122,15 +127,10 @@ def test_solver_budget_gives_up_cleanly() -> None:
 def test_solver_gives_up_at_its_time_limit_and_answers_within_it() -> None:
     """The expert's time limit reaches inside the solver: a whole full-deck deal is not solved in
     a microsecond, and an endgame is solved exactly when there is time."""
-    rules = preset("full-deck")
-    hand = Hand(rules, 0)
-    hand.deal_random(random.Random(5))
-    bots = [make_player("heuristic", s) for s in range(4)]
-    while hand.phase != Phase.PLAY:
-        hand.apply(bots[hand.to_act].act(view_of(hand, hand.to_act)))
+    hand, bots = _first_lead("full-deck", 5)
     with pytest.raises(BudgetExceeded, match="s$"):
         solve(hand, seconds=1e-6)
-    while rules.deck.hand_size - len(hand.tricks) > 3:
+    while hand.deck.hand_size - len(hand.tricks) > 3:
         hand.apply(bots[hand.to_act].act(view_of(hand, hand.to_act)))
     assert solve(hand, seconds=30.0).value == solve(hand).value
 
