@@ -2,18 +2,17 @@
  *
  * Fail-soft null-window searches ("can the bidder's team still take >= needed points?") with
  * a transposition table of value bounds and best moves at trick starts, kept as in partition
- * search (an entry holds for every position that differs only in the order of the cards whose
- * ranks did not matter), equivalent-card pruning, move ordering and sure-point bounds; the exact value comes from probing the top
- * value, then a binary search over probes narrowed by the bounds they return.  Cards are
- * renumbered inside (colour by colour, strongest first) so that hands are 64-bit masks in
- * which a colour is a run of bits.
+ * search (an entry holds for every position that differs from its own only in the order of
+ * cards whose ranks did not matter), equivalent-card pruning, move ordering and sure-point
+ * bounds; the exact value comes from probing the top value, then a binary search over probes
+ * narrowed by the bounds they return.  Cards are renumbered inside (colour by colour, strongest
+ * first) so that hands are 64-bit masks in which a colour is a run of bits.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
-#include <stdio.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -659,14 +658,8 @@ static int exact(Solver *S, int step) {
      * it mostly fails fast and leaves bounds in the table for the binary search. */
     /* Each probe is fail-soft: a success proves the value is at least what it returns, a
      * failure that it is at most that, which may narrow the search by more than the probe. */
-#ifdef STATS
-#define PROBE_LOG(m, g) fprintf(stderr, "probe %d -> %d  nodes %lld\n", m, g, S->nodes)
-#else
-#define PROBE_LOG(m, g)
-#endif
     if (lo < hi) {
         int g = search(S, hi);
-        PROBE_LOG(hi, g);
         if (g >= hi) return hi;
         hi -= step;
         if (g < hi) hi = g < 0 ? 0 : g - g % step;
@@ -674,7 +667,6 @@ static int exact(Solver *S, int step) {
     while (lo < hi) {
         int mid = lo + ((hi - lo) / step + 1) / 2 * step;
         int g = search(S, mid);
-        PROBE_LOG(mid, g);
         if (g >= mid) {
             lo = mid;
             if (g > lo) lo = g + (step - g % step) % step;
