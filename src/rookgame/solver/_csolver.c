@@ -295,7 +295,8 @@ static int candidates(Solver *S, int seat, int *out, int first) {
         u64 above = remaining & S->suit_mask[S->suit[c]] & ((1ULL << c) - 1);
         if (above) {
             int p = 63 - __builtin_clzll(above);
-            if (((legal >> p) & 1) && S->points[p] == S->points[c]) continue;
+            if (((legal >> p) & 1) && S->points[p] == S->points[c] && ((S->anytime >> p) & 1) == ((S->anytime >> c) & 1))
+                continue;
         }
         out[nc++] = c;
     }
@@ -895,7 +896,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     /* Partition search: a card's rank counts only against the cards of its own colour when every
      * trump beats every other card and no two cards of a colour are equally strong. */
-    S->partition = 1;
+    /* Off: a random house-rules position (5 players, call-partner, two birds, see
+     * docs/bench-notes/solver.md) gave a wrong card value with it on, the order of two low trumps
+     * mattering where the entry said it did not; every rank counts until that is understood. */
+    S->partition = 0;
     for (int c = 0; c < pos; c++) {
         S->upto[c] = S->suit_mask[S->suit[c]] & (c == 63 ? ~0ULL : (2ULL << c) - 1);
         if (c + 1 < pos && S->suit[c + 1] == S->suit[c] && S->key[c + 1] >= S->key[c]) S->partition = 0;
