@@ -380,3 +380,22 @@ def test_c_solver_matches_python_on_deeper_random_positions(name: str) -> None:
         want = py.value()
         assert solve_position(p, cards=False, engine="c").value == want
         checked += 1
+
+
+def test_c_solver_is_exact_where_the_order_of_low_trumps_decides() -> None:
+    # Found by a longer run of the random house-rules test: with table entries that ignored the
+    # order of low cards (partition search, now off), the C solver gave one card 15 instead of 20.
+    rules = RuleSet(
+        preset="kentucky-discard", name="random house rules", players=5, mode="call-partner",
+        ranks=tuple(range(1, 15)), birds=2, nest_size=3, nest_dealt="first_rounds", rank_order="14-high",
+        counters=(("10", 5), ("11", 5), ("7", 5), ("8", 5), ("RK", 20)), max_bid=None, nest_order="bury_first",
+        nest_to="last_trick", first_lead="left_of_dealer", bird_play="anytime", bird_rank="high", partner_calls=1,
+        extra_cards=(), most_tricks_bonus=0, last_trick_bonus=0, min_bid=0, bid_step=5, all_pass="redeal",
+        bury_counters="allowed", moon="off", top_trumps=(), trick_bonus=(0, 0), review="none",
+    )
+    hand = _random_position(rules, 0, 5, 3)
+    assert hand is not None
+    p = Position.of(hand)
+    py = solve_position(p, cards=True, engine="python")
+    c = solve_position(p, cards=True, engine="c")
+    assert (c.value, c.cards) == (py.value, py.cards) == (20, {10: 20, 22: 20, 46: 20, 50: 20, 52: 20})

@@ -1,40 +1,61 @@
 /* Exact card-play solver for Rook: the C twin of rookgame.solver.core.AlphaBeta.
  *
  * Fail-soft null-window searches ("can the bidder's team still take >= needed points?") with
- * a transposition table of value bounds and best moves at trick starts, equivalent-card
- * pruning, move ordering and sure-point bounds; the exact value comes from probing the top
- * value, then a binary search over probes narrowed by the bounds they return.  Cards are
- * renumbered inside (colour by colour, strongest first) so that hands are 64-bit masks in
- * which a colour is a run of bits.
+ * a transposition table of value bounds and best moves at trick starts, kept as in partition
+ * search (an entry holds for every position that differs from its own only in the order of
+ * cards whose ranks did not matter), equivalent-card pruning, move ordering and sure-point
+ * bounds; the exact value comes from probing the top value, then a binary search over probes
+ * narrowed by the bounds they return.  Cards are renumbered inside (colour by colour, strongest
+ * first) so that hands are 64-bit masks in which a colour is a run of bits.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 
 #define KEY_WORDS 7
 
-/* A trick-start position by relative ranks: for each colour, its remaining cards strongest
- * first as (owner, point class, may-be-played-anytime), then, where a bonus is at stake, the
- * tricks each scoring side has won.  Positions that differ only in which equivalent cards are
- * gone are the same position, and share one entry. */
+/* A trick-start position by relative ranks, kept as in partition search: an entry holds the
+ * bounds proved for every position that has (a) the same leader, the same tricks won by each
+ * side where a bonus is at stake, and in each colour the same cards by (owner, point class,
+ * may-be-played-anytime) as a multiset: the 64-bit fingerprint of all that (the bucket's tag),
+ * and (b) in
+ * each colour the same top ks[colour] cards, in order, by (owner, point class, anytime): the
+ * codes in `k`, the rest of the colour zeroed.  The cards below a colour's top ks[colour] are
+ * the ranks that did not matter: which of them is stronger never decided a trick in the search
+ * that proved the bounds (see `search`, S->rel). */
 typedef struct {
     u64 k[KEY_WORDS];
     int16_t lo, hi;
+    uint8_t ks[4];
     uint32_t gen : 9;  /* the solve that wrote it (mod 512): older entries count as empty */
-    uint32_t leader : 3, spare : 5;
+    uint32_t leader : 3;
     uint32_t used : 7; /* cards left + 1 */
-    uint32_t best_s : 3, best_j : 5; /* the last cut-off move: colour (7: none), index among its cards */
-} Entry; /* 64 bytes: a bucket of two is two cache lines */
-typedef char entry_is_64_bytes[sizeof(Entry) == 64 ? 1 : -1];
+    uint32_t best_s : 3, best_j : 6; /* the last cut-off move: colour (7: none), index among its cards */
+    uint32_t stamp; /* when it was last written (nodes, low bits): among equals the oldest goes */
+} Entry;
+typedef char entry_is_72_bytes[sizeof(Entry) == 72 ? 1 : -1];
+/* Buckets of `ways` entries (a solve's choice): first the entries' tags (fingerprint and solve)
+ * side by side, so that a lookup reads them and then only the entries whose tags match, then
+ * the entries.  Every position with the same rank-free fingerprint lands in the same bucket,
+ * whichever of its ranks count, so whole deals of many cards want wide buckets. */
+#define WAYS_SMALL 8
+#define WAYS_LARGE 32 /* for positions with more than LARGE_CARDS cards in the hands */
+#define LARGE_CARDS 40
+#define SLOT_BYTES (sizeof(u64) + sizeof(Entry))
 #define GEN_MOD 512
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
  * solve cost more than small solves themselves). */
-static Entry *g_tt = NULL;
+static unsigned char *g_tt = NULL;
+static size_t g_tt_len = 0; /* bytes mapped at g_tt_mem (Linux), 0 where calloc gave it */
+static int g_ways = 0; /* the layout of the table's last solve */
 static void *g_tt_mem = NULL;
 static int g_tt_bits = 0;
 static uint32_t g_gen = 0;
@@ -66,12 +87,22 @@ typedef struct {
     int pclass[64];
     int rank[64]; /* how many cards are weaker (by key) */
     u64 scode[64]; /* a card's point class and anytime flag, as in the key */
-    u64 cur_key[KEY_WORDS];
+    u64 cur_verify;   /* the current trick-start position's fingerprint (tt_hash) */
+    u64 h1, h2;       /* sums of the fingerprints of the cards in the hands, kept by play */
+    /* Partition search: the cards whose ranks the last search's result depends on, as a mask
+     * of internal card numbers closed upwards in each colour (with a card, every stronger card
+     * of its colour); sound only where a trump beats every card of another colour and no two
+     * cards of a colour are equally strong (partition; else every rank counts). */
+    u64 rel;
+    int partition;
+    u64 upto[64];     /* a card and every stronger card of its colour */
+    u64 z1[64][8], z2[64][8]; /* fingerprints of (card's colour, owner, point class, anytime) */
     int8_t owner[64]; /* the seat holding each card, -1 once played */
     u64 inhand;       /* every card still in a hand */
     u64 table;        /* the cards on the table */
-    Entry *tt;
-    u64 tt_mask;
+    unsigned char *tt;
+    u64 tt_mask; /* buckets - 1 */
+    int ways;
 } Solver;
 
 static inline u64 mix(u64 x) {
@@ -90,58 +121,85 @@ static inline void put_bits(u64 *k, int *bit, u64 code, int width) {
 
 static inline void put_code(u64 *k, int *bit, u64 code) { put_bits(k, bit, code, 7); }
 
-static void make_key(Solver *S) {
-    u64 *k = S->cur_key;
-    memset(k, 0, sizeof(u64) * KEY_WORDS);
-    int bit = 0;
-    for (int s = 0; s < 4; s++) {
-        u64 m = S->inhand & S->suit_mask[s]; /* strongest first: the lowest bit */
-        while (m) {
-            int c = __builtin_ctzll(m);
-            m &= m - 1;
-            put_code(k, &bit, (u64)S->owner[c] | S->scode[c]);
-        }
-        /* colour separator: the count of its cards */
-        put_code(k, &bit, (u64)__builtin_popcountll(S->inhand & S->suit_mask[s]));
-    }
-    /* The sides' tricks (the last side's follows from the cards left); py_solve checked that
-     * they fit. */
+/* The current trick-start position's fingerprint (of the cards in the hands by colour, owner,
+ * point class and anytime flag, with the leader and the sides' tricks) in cur_verify; returns
+ * the table index hash, from other bits. */
+static inline u64 tt_hash(Solver *S) {
+    u64 w = (u64)S->leader;
     if (S->bonus_matters)
-        for (int j = 0; j + 1 < S->nsides; j++) put_bits(k, &bit, (u64)S->won[j], S->won_bits);
+        for (int j = 0; j + 1 < S->nsides; j++) w = w * 37 + (u64)S->won[j] + 1;
+    S->cur_verify = mix(S->h2 ^ mix(w + 0x5555));
+    return mix(S->h1 ^ mix(w));
 }
 
-static u64 tt_hash(Solver *S) {
-    make_key(S);
-    u64 h = (u64)S->leader * 31;
-    for (int i = 0; i < KEY_WORDS; i++) h = mix(h ^ S->cur_key[i]);
-    return h;
+/* The codes (owner, point class, anytime flag) of the top ks[colour] cards of each colour, strongest
+ * first, colour after colour. */
+static inline void prefix_key(Solver *S, const uint8_t *ks, u64 *out) {
+    memset(out, 0, sizeof(u64) * KEY_WORDS);
+    int bit = 0;
+    for (int s = 0; s < 4; s++) {
+        u64 m = S->inhand & S->suit_mask[s];
+        for (int j = ks[s]; j > 0 && m; j--, m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            put_code(out, &bit, (u64)S->owner[c] | S->scode[c]);
+        }
+    }
 }
 
 static inline int tt_match(Solver *S, Entry *e) {
     if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
-    return memcmp(e->k, S->cur_key, sizeof(u64) * KEY_WORDS) == 0;
+    u64 k[KEY_WORDS];
+    prefix_key(S, e->ks, k);
+    return memcmp(k, e->k, sizeof k) == 0;
 }
 
-/* Two slots per bucket: the first keeps the position with more cards left, the second is
- * always replaced, so the expensive positions near the root survive a full table. */
-static Entry *tt_find(Solver *S, u64 h) {
-    Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
-    if (tt_match(S, &b[0])) return &b[0];
-    if (tt_match(S, &b[1])) return &b[1];
-    return NULL;
-}
-
-static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
-    Entry *b = &S->tt[(h & S->tt_mask) & ~1ULL];
-    Entry *e;
-    int live0 = b[0].gen == g_gen && b[0].used;
-    if (!live0 || (int)b[0].used - 1 <= cards_left) {
-        if (live0) b[1] = b[0];
-        e = &b[0];
-    } else {
-        e = &b[1];
+/* The cards of the position whose ranks count for an entry (its top ks cards of each colour). */
+static u64 rel_of(Solver *S, const Entry *e) {
+    if (!S->partition) return ~0ULL;
+    u64 r = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!e->ks[s]) continue;
+        u64 m = S->inhand & S->suit_mask[s];
+        for (int j = 1; j < e->ks[s] && m; j++) m &= m - 1;
+        if (m) r |= S->upto[__builtin_ctzll(m)];
     }
-    memcpy(e->k, S->cur_key, sizeof(u64) * KEY_WORDS);
+    return r;
+}
+
+/* How many of each colour's top cards count, for the ranks in rel. */
+static void ks_of(Solver *S, u64 rel, int *ks) {
+    for (int s = 0; s < 4; s++)
+        ks[s] = __builtin_popcountll(S->inhand & S->suit_mask[s] & (S->partition ? rel : ~0ULL));
+}
+
+/* The entry's key for the current position with the top kv[colour] cards of each colour counting. */
+static void set_key(Solver *S, Entry *e, const int *kv) {
+    for (int s = 0; s < 4; s++) e->ks[s] = (uint8_t)kv[s];
+    prefix_key(S, e->ks, e->k);
+}
+
+static inline u64 tt_tag(Solver *S) { return S->cur_verify ^ ((u64)g_gen * 0x9E3779B97F4A7C15ULL); }
+
+static inline u64 *bucket_of(Solver *S, u64 h) {
+    return (u64 *)(S->tt + (size_t)(h & S->tt_mask) * SLOT_BYTES * (size_t)S->ways);
+}
+
+static inline Entry *entries_of(Solver *S, u64 *tags) { return (Entry *)(tags + S->ways); }
+
+
+/* A slot for a new entry: an empty one, else the one with the fewest cards left (the cheapest
+ * to search again), the least recently written of those. */
+static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
+    u64 *tags = bucket_of(S, h);
+    Entry *es = entries_of(S, tags);
+    int v = 0;
+    for (int i = 0; i < S->ways; i++) {
+        Entry *x = &es[i], *y = &es[v];
+        if (x->gen != g_gen || !x->used) { v = i; break; }
+        if (x->used < y->used || (x->used == y->used && x->stamp < y->stamp)) v = i;
+    }
+    Entry *e = &es[v];
+    tags[v] = tt_tag(S);
     e->leader = (uint32_t)S->leader;
     e->lo = 0;
     e->hi = 32767;
@@ -149,6 +207,39 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
     e->gen = g_gen;
     e->best_s = 7;
     e->best_j = 0;
+    memset(e->ks, 0, sizeof e->ks);
+    return e;
+}
+
+/* The entry to record a bound in whose ranks counting are those in rel: one that holds for this
+ * position and counts no more ranks (the bound holds for all the positions it covers), else a
+ * new one, which takes over the bounds of an entry that holds here and counts fewer ranks. */
+static Entry *tt_store(Solver *S, u64 h, int cards_left, u64 rel) {
+    int kv[4];
+    ks_of(S, rel, kv);
+    u64 *tags = bucket_of(S, h);
+    Entry *es = entries_of(S, tags);
+    u64 t = tt_tag(S);
+    Entry *coarser = NULL;
+    for (int i = 0; i < S->ways; i++) {
+        Entry *x = &es[i];
+        if (tags[i] != t || !tt_match(S, x)) continue;
+        int le = 1, ge = 1;
+        for (int s = 0; s < 4; s++) {
+            if (x->ks[s] > kv[s]) le = 0;
+            if (x->ks[s] < kv[s]) ge = 0;
+        }
+        if (ge) return x;
+        if (le) coarser = x;
+    }
+    int lo = coarser ? coarser->lo : 0, hi = coarser ? coarser->hi : 32767;
+    int bs = coarser ? (int)coarser->best_s : 7, bj = coarser ? (int)coarser->best_j : 0;
+    Entry *e = tt_claim(S, h, cards_left);
+    set_key(S, e, kv);
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->best_s = (uint32_t)bs;
+    e->best_j = (uint32_t)bj;
     return e;
 }
 
@@ -194,18 +285,23 @@ static u64 legal_mask(Solver *S, int seat) {
     return hand;
 }
 
-/* Candidate cards, one per run of equivalent cards, best-looking first. */
-static int candidates(Solver *S, int seat, int *out, int first) {
+/* Candidate cards, one per run of equivalent cards, best-looking first; the cards left out as
+ * equivalent to the next stronger one in *skipped. */
+static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
     u64 legal = legal_mask(S, seat);
     u64 remaining = S->inhand | S->table;
     int nc = 0;
+    *skipped = 0;
     for (u64 m = legal; m; m &= m - 1) {
         int c = __builtin_ctzll(m);
         /* the next stronger remaining card of the colour: a run of equivalent cards with c? */
         u64 above = remaining & S->suit_mask[S->suit[c]] & ((1ULL << c) - 1);
         if (above) {
             int p = 63 - __builtin_clzll(above);
-            if (((legal >> p) & 1) && S->points[p] == S->points[c]) continue;
+            if (((legal >> p) & 1) && S->points[p] == S->points[c] && ((S->anytime >> p) & 1) == ((S->anytime >> c) & 1)) {
+                *skipped |= 1ULL << c;
+                continue;
+            }
         }
         out[nc++] = c;
     }
@@ -309,6 +405,16 @@ static int candidates(Solver *S, int seat, int *out, int first) {
 
 static int search(Solver *S, int needed);
 
+/* The ranks a full trick's result depends on: the winning card's, where it beat another card of
+ * its colour (a card that wins as the only one of its colour in the trick wins by the colours
+ * alone, which every position of the partition shares). */
+static inline u64 winner_rel(Solver *S, int wc) {
+    int ws = S->suit[wc];
+    for (int i = 0; i < S->n; i++)
+        if (S->trick[i] != wc && S->suit[S->trick[i]] == ws) return S->upto[wc];
+    return 0;
+}
+
 
 static int exact(Solver *S, int step);
 
@@ -322,6 +428,8 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     S->inhand ^= bit;
     S->table |= bit;
     S->owner[c] = -1;
+    S->h1 -= S->z1[c][seat];
+    S->h2 -= S->z2[c][seat];
     S->trick[S->trick_len++] = c;
     if (S->trick_len == 1) S->led = S->suit[c];
     int r;
@@ -332,6 +440,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         int pts = 0;
         for (int i = 0; i < S->n; i++) pts += S->points[S->trick[i]];
         int mine = (int)((S->team >> w) & 1);
+        u64 won_by = winner_rel(S, S->trick[(w - S->leader + S->n) % S->n]);
         int gain = mine ? pts : 0;
         int saved_trick[8];
         memcpy(saved_trick, S->trick, sizeof(int) * S->n);
@@ -344,6 +453,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
         if (S->tricks_done == S->total_tricks) {
             int fin = gain + (mine ? S->last_bonus : 0) + end_bonus(S);
             r = fin;
+            S->rel = 0;
         } else {
             S->trick_len = 0;
             S->leader = w;
@@ -353,6 +463,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
             S->trick_len = S->n;
             S->leader = saved_leader;
         }
+        S->rel |= won_by;
         S->table = saved_table;
         S->tricks_done--;
         S->won[S->side[w]]--;
@@ -364,6 +475,8 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
     S->inhand |= bit;
     S->table &= ~bit;
     S->owner[c] = (int8_t)seat;
+    S->h1 += S->z1[c][seat];
+    S->h2 += S->z2[c][seat];
     return r;
 }
 
@@ -371,24 +484,31 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
  * win the trick they fall in (only a stronger trump of the same side could beat them), so their
  * counters are that side's.  Returns them as a lower bound for the team (run held by the team)
  * or as points to take off the team's upper bound (run held by the others). */
-static void sure_points(Solver *S, int *team_sure, int *other_sure) {
+static u64 sure_points(Solver *S, int *team_sure, int *other_sure) {
     *team_sure = 0;
     *other_sure = 0;
-    if (S->trump < 0) return;
+    if (S->trump < 0) return 0;
     int side = -1;
-    u64 m = (S->inhand | S->table) & S->suit_mask[S->trump];
+    u64 m = (S->inhand | S->table) & S->suit_mask[S->trump], run = 0;
     while (m) {
         int c = __builtin_ctzll(m);
         m &= m - 1;
         int owner = S->owner[c];
-        if (owner < 0) return; /* a trump on the table: the run is broken */
+        if (owner < 0) break; /* a trump on the table: the run is broken */
         int s = (int)((S->team >> owner) & 1);
         if (side < 0) side = s;
-        if (s != side) return;
+        if (s != side) break;
         if (side) *team_sure += S->points[c]; else *other_sure += S->points[c];
+        run = S->upto[c];
     }
+    return run; /* the ranks the run depends on */
 }
 
+/* A null-window probe: whether the team still reaches needed points from here.  Fail-soft: the
+ * result g is a lower bound of the value when g >= needed, else an upper one; S->rel is then the
+ * cards whose ranks that bound depends on (partition search): it holds for every position that
+ * differs from this one only in the order of the other cards of a colour (same owners, point
+ * classes and anytime flags per colour). */
 static double monotonic_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -397,6 +517,7 @@ static double monotonic_seconds(void) {
 
 static int search(Solver *S, int needed) {
     S->nodes++;
+    S->rel = 0;
     if (S->aborted || (S->max_nodes && S->nodes > S->max_nodes)
         || (S->deadline > 0 && (S->nodes & 4095) == 0 && monotonic_seconds() > S->deadline)) {
         S->aborted = 1; /* over budget or out of time: unwind; the caller reports no answer */
@@ -405,15 +526,18 @@ static int search(Solver *S, int needed) {
     if (S->tricks_done == S->total_tricks - 1) {
         /* The last trick: every card left is forced. */
         int led = S->trick_len ? S->suit[S->trick[0]] : -1;
-        int best = -1, best_key = 0, pts = 0;
+        int best = -1, best_key = 0, pts = 0, cs[8];
         for (int i = 0; i < S->n; i++) {
             int c = i < S->trick_len ? S->trick[i] : __builtin_ctzll(S->hands[(S->leader + i) % S->n]);
             int s = S->suit[c];
+            cs[i] = c;
             pts += S->points[c];
             if (i == 0) { led = s; best = 0; best_key = S->key[c]; }
             else if ((s == S->trump || s == led) && S->key[c] > best_key) { best_key = S->key[c]; best = i; }
         }
         int w = (S->leader + best) % S->n;
+        for (int i = 0; i < S->n; i++)
+            if (i != best && S->suit[cs[i]] == S->suit[cs[best]]) { S->rel = S->upto[cs[best]]; break; }
         int fin = (int)((S->team >> w) & 1) ? pts + S->last_bonus : 0;
         if (S->bonus_matters) {
             S->won[S->side[w]]++;
@@ -424,18 +548,26 @@ static int search(Solver *S, int needed) {
     }
     int upper = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     if (needed > upper) return upper;
+    u64 h = 0, verify = 0;
+    if (S->trick_len == 0) { /* the table's bucket on its way while the bounds are worked out */
+        h = tt_hash(S);
+        verify = S->cur_verify;
+        u64 *tags = bucket_of(S, h);
+        for (int i = 0; i < S->ways; i += 8) __builtin_prefetch(tags + i);
+    }
     int ts, os;
+    u64 sure_rel;
     {
-        sure_points(S, &ts, &os);
+        sure_rel = sure_points(S, &ts, &os);
         if (S->trick_len) {
             /* The counters on the table are sure for the side winning the trick when no seat of
              * the other side still to play can beat its card with a card it may play. */
             int w = trick_winner(S), ws = (int)((S->team >> w) & 1);
-            int led = S->suit[S->trick[0]], best_key = -2147483647, pts = 0;
+            int led = S->suit[S->trick[0]], best_key = -2147483647, pts = 0, wc = S->trick[0];
             for (int i = 0; i < S->trick_len; i++) {
                 int c = S->trick[i], cs = S->suit[c];
                 pts += S->points[c];
-                if ((cs == S->trump || cs == led) && S->key[c] > best_key) best_key = S->key[c];
+                if ((cs == S->trump || cs == led) && S->key[c] > best_key) { best_key = S->key[c]; wc = c; }
             }
             int safe = 1;
             u64 beat = S->suit_mask[led] | (S->trump >= 0 ? S->suit_mask[S->trump] : 0);
@@ -450,26 +582,33 @@ static int search(Solver *S, int needed) {
                     if (S->key[c] > best_key) { safe = 0; break; }
                 }
             }
-            if (safe) { if (ws) ts += pts; else os += pts; }
+            if (safe) {
+                if (ws) ts += pts; else os += pts;
+                sure_rel |= S->upto[wc];
+            }
         }
-        if (needed <= ts) return ts;
-        if (needed > upper - os) return upper - os;
+        if (needed <= ts) { S->rel = sure_rel; return ts; }
+        if (needed > upper - os) { S->rel = sure_rel; return upper - os; }
     }
     Entry *e = NULL;
-    u64 h = 0;
     int cards_left = 0;
     int first = -1, e_lo = 0, e_hi = 1 << 30;
-    u64 key[KEY_WORDS];
+    u64 lo_rel = 0, hi_rel = 0;
     if (S->trick_len == 0) {
-        h = tt_hash(S);
-        memcpy(key, S->cur_key, sizeof key);
-        e = tt_find(S, h);
-        if (e != NULL) {
-            if (e->lo >= needed) return e->lo;
-            if (e->hi < needed) return e->hi;
-            e_lo = e->lo; /* the entry itself may be reused by the time the children are done */
-            e_hi = e->hi;
-            if (e->best_s < 4) {
+        S->cur_verify = verify;
+        /* Every entry that holds for this position: the best bounds of them (each with the ranks
+         * it depends on); the entries themselves may be reused by the time the children are done. */
+        u64 *tags = bucket_of(S, h);
+        Entry *es = entries_of(S, tags);
+        u64 t = tt_tag(S);
+        for (int i = 0; i < S->ways; i++) {
+            if (tags[i] != t || !tt_match(S, &es[i])) continue;
+            e = &es[i];
+            if (e->lo >= needed) { S->rel = rel_of(S, e); return e->lo; }
+            if (e->hi < needed) { S->rel = rel_of(S, e); return e->hi; }
+            if (e->lo > e_lo) { e_lo = e->lo; lo_rel = rel_of(S, e); }
+            if (e->hi < e_hi) { e_hi = e->hi; hi_rel = rel_of(S, e); }
+            if (first < 0 && e->best_s < 4) {
                 u64 m = S->inhand & S->suit_mask[e->best_s];
                 for (int j = 0; m && j < e->best_j; j++) m &= m - 1;
                 if (m) first = __builtin_ctzll(m);
@@ -480,33 +619,44 @@ static int search(Solver *S, int needed) {
     int seat = (S->leader + S->trick_len) % S->n;
     int maximize = (int)((S->team >> seat) & 1);
     int cands[64];
-    int nc = candidates(S, seat, cands, first);
-    /* Fail-soft: the result g is a lower bound of the value when g >= needed, else an upper one. */
+    u64 skipped;
+    int nc = candidates(S, seat, cands, first, &skipped);
     int result = maximize ? -1 : 1 << 30;
     int cut = -1;
+    u64 rel = 0;
     for (int i = 0; i < nc; i++) {
         int r = play(S, seat, cands[i], needed, 0);
         if (maximize ? r >= needed : r < needed) {
             result = r;
+            rel = S->rel; /* the cut-off alone proves the bound */
             cut = cands[i];
             if (S->trick_len == 0) /* only leads are ordered by it: follows would blur it */
                 S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
             break;
         }
+        rel |= S->rel; /* every card's bound is needed */
         if (maximize ? r > result : r < result) result = r;
     }
+    /* Every card tried: a card left out as equivalent to the one above it stands for itself, so
+     * where the rank of the card it stands for counts, so does its own (its wins are its own). */
+    if (cut < 0)
+        for (u64 m = skipped; m; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            u64 above = (S->inhand | S->table) & S->suit_mask[S->suit[c]] & ((1ULL << c) - 1);
+            if ((rel >> (63 - __builtin_clzll(above))) & 1) rel |= S->upto[c];
+        }
     /* What else is known: the sure points, the table's bounds. */
     if (result >= needed) {
-        if (ts > result) result = ts;
-        if (e_lo > result) result = e_lo;
+        if (ts > result) { result = ts; rel = sure_rel; }
+        if (e_lo > result) { result = e_lo; rel = lo_rel; }
     } else {
-        if (upper - os < result) result = upper - os;
-        if (e_hi < result) result = e_hi;
+        if (upper - os < result) { result = upper - os; rel = sure_rel; }
+        if (e_hi < result) { result = e_hi; rel = hi_rel; }
     }
     if (S->trick_len == 0 && !S->aborted) {
-        memcpy(S->cur_key, key, sizeof key); /* the children overwrote the current key */
-        Entry *f = tt_find(S, h);
-        if (f == NULL) f = tt_claim(S, h, cards_left);
+        S->cur_verify = verify; /* the children overwrote it */
+        Entry *f = tt_store(S, h, cards_left, rel);
+        f->stamp = (uint32_t)S->nodes;
         if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
         else { if (result < f->hi) f->hi = (int16_t)result; }
         if (cut >= 0) {
@@ -516,6 +666,7 @@ static int search(Solver *S, int needed) {
             f->best_j = (uint32_t)j;
         }
     }
+    S->rel = rel;
     return result;
 }
 
@@ -755,9 +906,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if ((S->hands[i] >> c) & 1) S->owner[c] = (int8_t)i;
     S->inhand = 0;
     for (int i = 0; i < n; i++) S->inhand |= S->hands[i];
-    /* The table's key holds 7 bits for each card in hand and colour, and the sides' tricks. */
-    if (7 * (__builtin_popcountll(S->inhand) + 4) + (S->bonus_matters ? (S->nsides - 1) * S->won_bits : 0)
-        > 64 * KEY_WORDS) {
+    /* The table's key holds 7 bits for each card in hand. */
+    if (7 * __builtin_popcountll(S->inhand) > 64 * KEY_WORDS) {
         free(S);
         PyErr_SetString(PyExc_ValueError, "bad position: too many cards in the hands");
         return NULL;
@@ -769,6 +919,27 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         for (int d = 0; d < 64; d++)
             if (S->suit[d] >= 0 && S->key[d] < S->key[c]) S->rank[c]++;
     }
+    /* Partition search: a card's rank counts only against the cards of its own colour when every
+     * trump beats every other card and no two cards of a colour are equally strong. */
+    S->partition = 1;
+    for (int c = 0; c < pos; c++) {
+        S->upto[c] = S->suit_mask[S->suit[c]] & (c == 63 ? ~0ULL : (2ULL << c) - 1);
+        if (c + 1 < pos && S->suit[c + 1] == S->suit[c] && S->key[c + 1] >= S->key[c]) S->partition = 0;
+        if (S->trump >= 0 && S->suit[c] != S->trump)
+            for (int d = 0; d < pos; d++)
+                if (S->suit[d] == S->trump && S->key[d] <= S->key[c]) S->partition = 0;
+        for (int o = 0; o < 8; o++) {
+            u64 code = (u64)o | S->scode[c];
+            S->z1[c][o] = mix(0x1234567ULL + (u64)S->suit[c] * 1024 + code);
+            S->z2[c][o] = mix(0xABCDEF01ULL + (u64)S->suit[c] * 1024 + code + ((u64)1 << 40));
+        }
+    }
+    S->h1 = S->h2 = 0;
+    for (int c = 0; c < 64; c++)
+        if (S->owner[c] >= 0) {
+            S->h1 += S->z1[c][S->owner[c]];
+            S->h2 += S->z2[c][S->owner[c]];
+        }
     S->rem_pts = 0;
     int step = 0;
     for (int c = 0; c < 64; c++) step = gcd(step, S->points[c]);
@@ -780,20 +951,39 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     for (int i = 0; i < tl; i++) S->rem_pts += S->points[S->trick[i]];
     /* A table at least as large is reused with a smaller mask (its other entries are stale by
      * generation), so that alternating sizes never reallocates. */
+    S->ways = __builtin_popcountll(S->inhand) > LARGE_CARDS ? WAYS_LARGE : WAYS_SMALL;
     if (g_tt == NULL || g_tt_bits < tt_bits) {
+        size_t len = ((size_t)1 << tt_bits) * SLOT_BYTES + 64;
+#ifdef __linux__
+        /* Mapped, on huge pages where the system lends them: the table is read at random, and
+         * with 4 KiB pages most lookups of a large one would miss the TLB as well as the cache. */
+        if (g_tt_len) munmap(g_tt_mem, g_tt_len); else free(g_tt_mem);
+        g_tt_len = 0;
+        g_tt_mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (g_tt_mem == MAP_FAILED) g_tt_mem = calloc(len, 1);
+        else {
+            g_tt_len = len;
+#ifdef MADV_HUGEPAGE
+            madvise(g_tt_mem, len, MADV_HUGEPAGE);
+#endif
+        }
+#else
         free(g_tt_mem);
-        g_tt_mem = calloc(((size_t)1 << tt_bits) + 2, sizeof(Entry));
+        g_tt_mem = calloc(len, 1);
+#endif
         g_tt_bits = tt_bits;
         if (!g_tt_mem) { g_tt = NULL; g_tt_bits = 0; free(S); return PyErr_NoMemory(); }
-        g_tt = (Entry *)(((uintptr_t)g_tt_mem + 127) & ~(uintptr_t)127); /* buckets on cache lines */
+        g_tt = (unsigned char *)(((uintptr_t)g_tt_mem + 63) & ~(uintptr_t)63); /* buckets on cache lines */
         g_gen = 0;
+        g_ways = S->ways;
     }
-    if (++g_gen == GEN_MOD) { /* wrapped: really clear */
-        memset(g_tt, 0, sizeof(Entry) * ((size_t)1 << g_tt_bits));
+    if (++g_gen == GEN_MOD || g_ways != S->ways) { /* wrapped, or the buckets moved: really clear */
+        memset(g_tt, 0, ((size_t)1 << g_tt_bits) * SLOT_BYTES);
         g_gen = 1;
+        g_ways = S->ways;
     }
     S->tt = g_tt;
-    S->tt_mask = (1ULL << tt_bits) - 1;
+    S->tt_mask = ((1ULL << tt_bits) / (u64)S->ways) - 1;
 
     int value;
     PyObject *cards = Py_None;
@@ -878,7 +1068,7 @@ static PyObject *py_end_bonus(PyObject *self, PyObject *args) {
 
 /* table_bytes() -> the bytes of the process's transposition table (0 before the first solve). */
 static PyObject *py_table_bytes(PyObject *self, PyObject *args) {
-    return PyLong_FromSize_t(g_tt ? sizeof(Entry) * ((size_t)1 << g_tt_bits) : 0);
+    return PyLong_FromSize_t(g_tt ? ((size_t)1 << g_tt_bits) * SLOT_BYTES : 0);
 }
 
 static PyMethodDef methods[] = {
