@@ -24,32 +24,14 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from rookgame.bots import make_player
-from rookgame.rules import load
 from rookgame.solver import Position, solve_position
-from rookgame.state import Hand, Phase
-from rookgame.view import view_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from solver_speed import positions as rook_positions  # noqa: E402  (the same deals to the first lead)
 
 RANKS = "AKQJT98765432"
-
-
-def rook_positions(rules_name: str, count: int, seed: int) -> list[Position]:
-    rules = load(rules_name)
-    rng = random.Random(seed)
-    bots = [make_player("heuristic", s) for s in range(rules.players)]
-    out: list[Position] = []
-    dealt = 0
-    while len(out) < count:
-        hand = Hand(rules, dealt % rules.players)
-        dealt += 1
-        hand.deal_random(rng)
-        while hand.phase in (Phase.BID, Phase.NEST):
-            s = hand.to_act
-            hand.apply(bots[s].act(view_of(hand, s)), s)
-        if hand.phase == Phase.PLAY:
-            out.append(Position.of(hand))
-    return out
 
 
 def bridge_pbn(rng: random.Random) -> str:
