@@ -145,7 +145,8 @@ def test_the_score_pad_and_the_info_line() -> None:
     assert pad[3].split() == ["2", "thrown", "in", f"+0→{first.totals[0]}", f"+0→{first.totals[1]}"]
     v = view_of(match.hand, 0, match.totals)
     info = str(R.info_content(v, YOU, number=3, pace=0.6))
-    assert "kentucky-discard · hand 3" in info and "you are seat 0" in info and "pace 0.6 s" in info
+    assert "kentucky-discard · hand 3" in info and "pace 0.6 s" in info
+    assert "your partner North" in info and "seat 0" not in info  # "You" are told who partners you, not a number
     assert f"Us {match.totals[0]}  Them {match.totals[1]}" in info
     ann = view_of(match.hand, 0, match.totals)
     assert "Ann's cards (seat 0)" in str(R.info_content(ann, PAIR, number=3, pace=0))

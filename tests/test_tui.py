@@ -783,3 +783,55 @@ def test_the_last_trick_shows_at_80x24_where_the_rules_let_you_look_back(tmp_pat
         assert "Last trick:" not in panel(app, "#prompt")
 
     run_at(app, (80, 24), script)
+
+
+def test_a_long_partner_call_fits_80x24_a_colour_at_a_time_with_a_key_for_every_card(tmp_path: Path) -> None:
+    from rookgame.tui import render as R
+
+    app = RookApp(Settings("call-partner", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        hand = screen.match.hand
+        for _ in range(60):
+            v = view_of(hand, 0)
+            if screen.my_turn() and v.step == "partner":
+                break
+            if screen.my_turn() and v.phase == Phase.BID:
+                bids = [c for c in screen.choices() if c.action >= A.BID]
+                await pilot.press(bids[min(len(bids), 8) - 1].key)  # high enough to take the bid
+            elif screen.bury_step():
+                await pilot.press(*"12345", "enter")
+            else:
+                await pilot.press("enter")
+        v = view_of(hand, 0)
+        assert v.step == "partner" and screen.my_turn(), v.step
+        legal = [a for a in v.legal if A.PARTNER <= a < A.PASS]
+        assert len(legal) > len(R.CHOICE_KEYS)  # too many for one key each at once
+        seen: set[int] = set()
+        for key in R.GROUP_KEYS:
+            await pilot.press(key)
+            choices = screen.choices()
+            assert choices and all(c.key for c in choices)  # every card shown has a key
+            keys = [c.key for c in choices]
+            assert keys == R.CHOICE_KEYS[:len(keys)]  # none skipped
+            prompt = panel(app, "#prompt")
+            assert all(len(line.rstrip()) <= 80 for line in screen_text(app).splitlines())
+            for c in choices:  # every choice is on screen, with its key
+                assert f"[{c.key}] {c.label}" in flat(prompt), (c.label, prompt)
+            seen |= {c.action for c in choices}
+        assert seen >= set(legal)  # the colours together offer every card
+        await pilot.press("x")  # a dead key: the keys, colours too, whole in the five lines
+        prompt = flat(panel(app, "#prompt"))
+        assert "b r y g k: colours" in prompt and "q quit." in prompt, prompt
+        await pilot.press("r")
+        red = [c for c in screen.choices() if A.PARTNER <= c.action < A.PASS]
+        await pilot.press("down")  # the next colour: yellow
+        assert screen.choices() != red and "[y] Yellow" in panel(app, "#prompt")
+        await pilot.press("up")
+        pick = red[0]
+        await pilot.press(pick.key)
+        assert pick.action in hand.history  # that card was called
+
+    run_at(app, (80, 24), script)

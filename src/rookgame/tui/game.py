@@ -101,6 +101,7 @@ class GameScreen(Screen[None]):
         self.wrote_save = False
         self.cursor = 0
         self.selected: list[int] = []  # cards picked to bury
+        self.group: int | None = None  # the colour group a long partner call shows (see render.partner_group)
         self.show_last = False
         self.message = ""
         self.private = False  # the message is for the person whose cards show (a hint): it leaves with them
@@ -195,7 +196,7 @@ class GameScreen(Screen[None]):
 
     def choices(self) -> list[Choice]:
         """The current choices, each one of ``view.legal`` (cards to play or bury in hand order)."""
-        return R.choices_for(self.view()) if self.my_turn() else []
+        return R.choices_for(self.view(), self.group) if self.my_turn() else []
 
     # ------------------------------------------------------------------ the flow of play
     async def advance(self, due: bool = False) -> None:
@@ -309,6 +310,7 @@ class GameScreen(Screen[None]):
         if self.submit(self.viewer, action):
             self.cursor = 0
             self.selected = []
+            self.group = None
         await self.advance()
 
     async def continue_play(self) -> None:
@@ -426,6 +428,10 @@ class GameScreen(Screen[None]):
         if not ch or not ch.isprintable() or key in self.bound_keys():
             return  # a command's binding takes it
         event.stop()
+        groups = R.partner_groups(self.view()) if self.my_turn() else []
+        if ch in R.GROUP_KEYS and R.GROUP_KEYS.index(ch) in groups:  # a long partner call: show that colour
+            self.show_group(R.GROUP_KEYS.index(ch))
+            return
         for i, c in enumerate(self.choices()):
             if c.key == ch:
                 await self.action_pick(i)
@@ -448,7 +454,8 @@ class GameScreen(Screen[None]):
 
     def dead_key_words(self, ch: str) -> str:
         """What to say to a key that does nothing now: what the keys are."""
-        commands = "h hint · l taken tricks · ? how to play · s save and quit · q quit"
+        commands = ("h hint · l tricks · ? help · s save · q quit" if self.compact  # two lines at 80 columns
+                    else "h hint · l taken tricks · ? how to play · s save and quit · q quit")
         if self.pause is not None:
             return f"{ch!r} does nothing here: press Enter for the next hand ({commands})."
         if self.match.is_over:
@@ -465,6 +472,9 @@ class GameScreen(Screen[None]):
         if keys:
             listed = f"{keys[0]} to {keys[-1]}" if len(keys) > 6 else ", ".join(keys)
             listed = f"{listed}: {what}; "
+        groups = R.partner_groups(v)
+        if groups:
+            listed += " ".join(R.GROUP_KEYS[g] for g in groups) + ": colours; "
         return (f"{ch!r} is not a key here. Keys: {listed}←/→ and Enter choose; {commands}.")
 
     async def cursor_key(self, key: str) -> None:
@@ -474,6 +484,11 @@ class GameScreen(Screen[None]):
             return
         choices = self.choices()
         if not choices:
+            return
+        groups = R.partner_groups(self.view())
+        if groups and key in ("up", "down"):  # a long partner call: ↑/↓ go through its colours
+            at = groups.index(R.partner_group(self.view(), self.group) or groups[0])
+            self.show_group(groups[(at + (1 if key == "down" else -1)) % len(groups)])
             return
         if key in ("left", "up"):
             self.cursor = (self.cursor - 1) % len(choices)
@@ -491,6 +506,12 @@ class GameScreen(Screen[None]):
                 return
             await self.action_pick(self.cursor)
             return
+        self.redraw()
+
+    def show_group(self, group: int) -> None:
+        self.group = group
+        self.cursor = 0
+        self.message = ""
         self.redraw()
 
     def bury_step(self) -> bool:
@@ -646,7 +667,7 @@ class GameScreen(Screen[None]):
             message = "\n".join([*result_lines(seating, self.pause)[:3], *([message] if message else [])])
         self.query_one("#prompt", Static).update(R.prompt_content(
             self.view(), seating, self.prompt_state(), self.choices(), cursor=self.cursor, selected=self.selected,
-            message=message, covered_for=name))
+            message=message, covered_for=name, group=self.group))
 
     def prompt_state(self) -> R.Prompt:
         if self.match.is_over:

@@ -36,6 +36,7 @@ class HelpScreen(ModalScreen[None]):
     KEYS = [
         ("1-9, 0, A-Z", "choose the card or bid marked with that key (a bid keeps its key for the whole auction)"),
         ("b r y g, t", "name trump: Black, Red, Yellow, Green; t no trump"),
+        ("b r y g k, up / down", "calling a partner from many cards: show one colour's cards (k the Bird)"),
         ("left / right, Enter", "move the cursor over the choices and take one"),
         ("space", "in the nest exchange: select or unselect the card under the cursor"),
         ("mouse", "click a card or a choice"),

@@ -18,7 +18,7 @@ from rich.table import Table
 from textual.content import Content
 
 from .. import actions as A
-from ..cards import BIRD, COLOURS, card_str, colour_of
+from ..cards import BIRD, COLOUR_NAMES, COLOURS, card_str, colour_of
 from ..state import Phase
 from ..view import View
 from .words import (
@@ -43,6 +43,11 @@ Part = tuple[str, str] | str
 # lower-case letters, so the two never meet).  The trump colours keep their own letters (b, r, y, g, t).
 COMMAND_KEYS = frozenset("hlnpqs")
 CHOICE_KEYS = [*"1234567890", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+# A partner call with more cards than this is offered a colour at a time (a 57-card call overflows an 80x24
+# prompt and runs out of keys); the colour keys are the trump step's letters, and k for the Bird.
+PARTNER_FLAT_MAX = 20
+GROUP_KEYS = (*COLOURS.lower(), "k")
+GROUP_NAMES = (*COLOUR_NAMES, "Bird")
 
 # Card tiles: (text, background) per colour letter; K is the Bird.
 TILE = {"B": ("#ffffff", "#3c3c3c"), "R": ("#ffffff", "#b3261e"), "Y": ("#111111", "#e5c51d"),
@@ -119,8 +124,37 @@ def bid_key(v: View, value: int) -> str:
     return CHOICE_KEYS[index] if not off and 0 <= index < len(CHOICE_KEYS) else ""
 
 
-def choices_for(v: View) -> list[Choice]:
-    """The seat's choices with their keys, each one of ``view.legal`` (cards to play or bury in hand order)."""
+def group_of(card: int) -> int:
+    """A card's colour group in a partner call: its colour, 4 for a Bird."""
+    return colour_of(card) if card < BIRD else 4
+
+
+def partner_groups(v: View) -> list[int]:
+    """The colour groups of a partner call too long to show at once, in order; [] when it shows whole."""
+    if v.step != "partner":
+        return []
+    cards = [a - A.PARTNER for a in v.legal if A.PARTNER <= a < A.PASS]
+    if len(cards) <= PARTNER_FLAT_MAX:
+        return []
+    return sorted({group_of(c) for c in cards})
+
+
+def partner_group(v: View, wanted: int | None) -> int | None:
+    """The colour group a long partner call shows: ``wanted`` if it has cards, else the group of the first
+    card held by someone else (the usual call); None when the call shows whole."""
+    groups = partner_groups(v)
+    if not groups:
+        return None
+    if wanted in groups:
+        return wanted
+    cards = sort_hand(v.rules, [a - A.PARTNER for a in v.legal if A.PARTNER <= a < A.PASS])
+    elsewhere = [c for c in cards if not v.hand >> c & 1]
+    return group_of((elsewhere or cards)[0])
+
+
+def choices_for(v: View, group: int | None = None) -> list[Choice]:
+    """The seat's choices with their keys, each one of ``view.legal`` (cards to play or bury in hand order).
+    A long partner call offers the cards of one colour group (:func:`partner_group`, asked for by ``group``)."""
     legal = list(v.legal)
     if not legal:
         return []
@@ -143,6 +177,9 @@ def choices_for(v: View) -> list[Choice]:
         return assign_keys(legal, fixed)
     if v.step == "partner":
         cards = sort_hand(r, [a - A.PARTNER for a in legal if A.PARTNER <= a < A.PASS])
+        shown = partner_group(v, group)
+        if shown is not None:
+            cards = [c for c in cards if group_of(c) == shown]
         elsewhere = [c for c in cards if not v.hand >> c & 1]  # calling a card of your own: you play alone
         held = [c for c in cards if v.hand >> c & 1]
         stop = [A.NO_MORE_PARTNERS] if A.NO_MORE_PARTNERS in legal else []  # first, as Pass is in the auction
@@ -193,13 +230,15 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
         parts.append(("\nScore: ", "bold"))
         parts.append(f"{totals} (goal {r.goal}){taken} · ? help")
         return Content.assemble(*parts)
-    if seating.human >= 0:
-        who = f"you are seat {seating.human}"
+    if seating.human >= 0:  # the person is "You" at the bottom: a seat number would say nothing to them
+        mates = [seating.name(s) for s in seating.side_seats(r.side_of(seating.human)) if s != seating.human]
+        who = f"your partner {' and '.join(mates)}" if r.mode == "partners" and mates else ""
     elif shown and v.seat in seating.people:
         who = f"{seating.name(v.seat)}'s cards (seat {v.seat})"
     else:
         who = "cards hidden"
-    parts.append(f"\nTotals: {totals} (goal {r.goal}){taken} · {who} · pace {pace:.1f} s (+/-) · ? help")
+    who = f" · {who}" if who else ""
+    parts.append(f"\nTotals: {totals} (goal {r.goal}){taken}{who} · pace {pace:.1f} s (+/-) · ? help")
     return Content.assemble(*parts)
 
 
@@ -441,7 +480,8 @@ def hand_content(v: View, choices: Sequence[Choice] = (), *, cursor: int = 0,
 
 
 def prompt_content(v: View, seating: Seating, state: Prompt, choices: Sequence[Choice] = (), *, cursor: int = 0,
-                   selected: Sequence[int] = (), message: str = "", covered_for: str = "") -> Content:
+                   selected: Sequence[int] = (), message: str = "", covered_for: str = "",
+                   group: int | None = None) -> Content:
     """The bottom box: what the seat is asked (``turn``), who is awaited (``wait``), Enter for the next hand
     (``pause``), the game's end (``over``), or whom the screen goes to (``cover``); then any message."""
     parts: list[Part] = []
@@ -474,6 +514,12 @@ def prompt_content(v: View, seating: Seating, state: Prompt, choices: Sequence[C
             parts.append(("[Enter] Bury", "bold reverse @click=screen.bury"))
         else:
             parts.append(": ")
+            shown = partner_group(v, group)
+            if shown is not None:  # a long partner call: the colour groups, then the shown group's cards
+                for g in partner_groups(v):
+                    parts.append((f"[{GROUP_KEYS[g]}] {GROUP_NAMES[g]}", "bold reverse" if g == shown else "bold"))
+                    parts.append(" ")
+                parts.append("(↑/↓)\n")
             for i, ch in enumerate(choices):
                 style = f"bold @click=screen.pick({i})"
                 if i == cursor:
