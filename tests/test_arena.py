@@ -18,6 +18,7 @@ from rookgame.arena import (
     Estimate,
     Proportion,
     check_bots,
+    deal_configs,
     estimate,
     frame_slots,
     run_arena,
@@ -248,6 +249,34 @@ def test_individual_and_call_partner_presets_run(rules: RuleSet) -> None:
     assert result.hands == 5 * 2 * rules.players
     assert len(result.per_deal) == 5
     assert all(math.isfinite(a) and math.isfinite(b) for a, b in result.per_deal)
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, CALL5, preset("individual-6")], ids=lambda r: r.preset)
+def test_a_rotating_deal_is_still_duplicate_and_the_lone_seat_goes_round_the_table(rules: RuleSet) -> None:
+    n = rules.players
+    lone_from_dealer = []
+    for index in range(2 * n):
+        configs = deal_configs(rules, index, rotate=True)
+        assert len(configs) == 2
+        for seat in range(n):  # every seat of the deal is played once by each bot
+            assert sorted(c[seat] for c in configs) == [0, 1]
+        slots = frame_slots(configs[0], index % n)  # as the record's frame has it: the dealer is seat 0
+        assert slots.count(0) == 1  # A alone, then B alone in the same seat
+        lone_from_dealer.append(slots.index(0))
+    assert sorted(lone_from_dealer[:n]) == list(range(n))  # every place from the dealer in n deals
+    assert deal_configs(TOURNAMENT, 3, rotate=True) == seat_configs(TOURNAMENT)  # partners: unchanged
+
+
+def test_a_rotating_arena_plays_two_hands_a_deal_and_a_bot_against_itself_still_cancels() -> None:
+    result = run_arena(CUTTHROAT, ("random", "random"), 6, 4, workers=1, rotate=True, keep_records=True)
+    assert result.hands == 12 and len(result.records) == 12 and result.seatings == 2
+    assert result.differences == [0.0] * 6
+    js = result.to_json()
+    assert js["rotate"] is True and js["seatings_per_deal"] == 2 and js["hands"] == 12
+    whole = run_arena(CUTTHROAT, ("random", "random"), 6, 4, workers=1, keep_records=True)
+    assert whole.hands == 6 * 2 * CUTTHROAT.players
+    # the rotating arena's hands are among the full arena's: the same deals, the same seeds
+    assert all(rec in whole.records for rec in result.records)
 
 
 # ---------------------------------------------------------------------- bad input

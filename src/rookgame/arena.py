@@ -69,6 +69,19 @@ def seat_configs(rules: RuleSet) -> list[tuple[int, ...]]:
     return out
 
 
+def deal_configs(rules: RuleSet, index: int, rotate: bool = False) -> list[tuple[int, ...]]:
+    """The configurations deal ``index`` is played in: all of :func:`seat_configs`, or with ``rotate`` in a
+    game without fixed partners only two, A alone in one seat and B alone in it, that seat moving one place
+    round from the dealer with each deal.  Still a duplicate: every seat of the deal is played once by each
+    bot; it costs ``players`` times fewer hands."""
+    configs = seat_configs(rules)
+    if not rotate or len(configs) <= 2:
+        return configs
+    n = rules.players
+    lone = (index % n + index) % n  # table seat: the dealer (seat index % n) plus index % n places
+    return configs[2 * lone:2 * lone + 2]
+
+
 def frame_slots(config: tuple[int, ...], dealer: int) -> tuple[int, ...]:
     """The configuration seen from the record's frame, where the dealer is seat 0."""
     n = len(config)
@@ -313,8 +326,8 @@ def _names(bots: tuple[str, str], slots: tuple[int, ...]) -> list[str]:
 
 
 def play_deal(rules: RuleSet, bots: tuple[str, str], index: int, deal_seed: int,
-              keep_records: bool = False) -> DealOutcome:
-    """One deal in every configuration, one hand each."""
+              keep_records: bool = False, rotate: bool = False) -> DealOutcome:
+    """One deal in every configuration (``rotate``: in two, :func:`deal_configs`), one hand each."""
     n = rules.players
     dealer = index % n
     tallies = (Tally(), Tally())
@@ -322,7 +335,7 @@ def play_deal(rules: RuleSet, bots: tuple[str, str], index: int, deal_seed: int,
     seat_hands = [0, 0]
     thrown = 0
     records: list[dict[str, Any]] = []
-    for ci, config in enumerate(seat_configs(rules)):
+    for ci, config in enumerate(deal_configs(rules, index, rotate)):
         slots = frame_slots(config, dealer)
         table = _table(rules, bots, slots, deal_seed)
         match = table.match
@@ -387,8 +400,8 @@ def play_group(rules: RuleSet, bots: tuple[str, str], index: int, match_seed: in
 
 
 def _deal_chunk(rules: RuleSet, bots: tuple[str, str], items: list[tuple[int, int]],
-                keep_records: bool) -> list[DealOutcome]:
-    return [play_deal(rules, bots, i, s, keep_records) for i, s in items]
+                keep_records: bool, rotate: bool = False) -> list[DealOutcome]:
+    return [play_deal(rules, bots, i, s, keep_records, rotate) for i, s in items]
 
 
 def _group_chunk(rules: RuleSet, bots: tuple[str, str], items: list[tuple[int, int]],
@@ -420,14 +433,20 @@ class ArenaResult:
     workers: int
     seconds: float
     records: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    rotate: bool = False  # each deal in two seatings only (see deal_configs)
 
     @property
     def configs(self) -> list[tuple[int, ...]]:
         return seat_configs(self.rules)
 
     @property
+    def seatings(self) -> int:
+        """Seatings each deal is played in."""
+        return len(deal_configs(self.rules, 0, self.rotate))
+
+    @property
     def hands(self) -> int:
-        return self.deals * len(self.configs)
+        return self.deals * self.seatings
 
     def points(self, slot: int) -> Estimate:
         """Mean score per hand of bot ``slot`` (0 = A, 1 = B), with its 95% interval over deals."""
@@ -483,6 +502,8 @@ class ArenaResult:
             "deals": self.deals,
             "seed": self.seed,
             "configs": [[self.bots[k] for k in c] for c in self.configs],
+            "rotate": self.rotate,
+            "seatings_per_deal": self.seatings,
             "hands": self.hands,
             "thrown_in": self.thrown_in,
             "matches": self.matches,
@@ -503,7 +524,8 @@ def _chunks(items: list[tuple[int, int]], size: int) -> list[list[tuple[int, int
 
 def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int, seed: int,
               workers: int | None = None, matches: int = 0, progress: Progress | None = None,
-              keep_records: bool = False, backend: str = "local", address: str | None = None) -> ArenaResult:
+              keep_records: bool = False, backend: str = "local", address: str | None = None,
+              rotate: bool = False) -> ArenaResult:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate whole games) between two bots.
 
     ``workers`` processes share the work (default: one per core; 1 plays in this
@@ -512,6 +534,7 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
     deal order, then match order, in :attr:`ArenaResult.records`.  ``backend = "ray"``
     sends the same chunks to Ray tasks (:mod:`rookgame.research.distributed`): a local
     cluster of ``workers`` CPUs, or the cluster at ``address``; the results are the same.
+    ``rotate`` plays each deal in two seatings only (:func:`deal_configs`).
     """
     names = [b.strip().lower() for b in bots]
     # From Python the ceiling is named as bot A; the command line reaches it only through --ceiling.
@@ -548,7 +571,7 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
         size = max(1, min(50, math.ceil(deals / (workers * 8))))
         calls: list[tuple[Any, ...]] = [(_group_chunk, rules, pair, chunk, keep_records)
                                         for chunk in _chunks(group_items, 1)]
-        calls += [(_deal_chunk, rules, pair, chunk, keep_records) for chunk in _chunks(deal_items, size)]
+        calls += [(_deal_chunk, rules, pair, chunk, keep_records, rotate) for chunk in _chunks(deal_items, size)]
         try:
             for out in distributed.run_tasks(_run_chunk, calls, address, workers, done=lambda o: tick(len(o))):
                 for o in out:
@@ -557,7 +580,7 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
             raise ArenaError(str(e)) from None
     elif workers == 1:
         for i, s in deal_items:
-            deal_out.append(play_deal(rules, pair, i, s, keep_records))
+            deal_out.append(play_deal(rules, pair, i, s, keep_records, rotate))
             tick(1)
         for i, s in group_items:
             group_out.append(play_group(rules, pair, i, s, keep_records))
@@ -572,7 +595,7 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
             for chunk in group_chunks:
                 futures[pool.submit(_group_chunk, rules, pair, chunk, keep_records)] = "group"
             for chunk in deal_chunks:
-                futures[pool.submit(_deal_chunk, rules, pair, chunk, keep_records)] = "deal"
+                futures[pool.submit(_deal_chunk, rules, pair, chunk, keep_records, rotate)] = "deal"
             try:
                 for fut in as_completed(futures):
                     out = fut.result()
@@ -608,6 +631,7 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
         workers=workers,
         seconds=time.perf_counter() - started,
         records=records,
+        rotate=rotate,
     )
 
 
@@ -627,7 +651,9 @@ def summary_tables(result: ArenaResult) -> list[Table]:
         return "-" if v is None else f"{v:.{digits}f}"
 
     points = Table(title=f"{r.bots[0]} (A) vs {r.bots[1]} (B), {r.rules.label}",
-                   caption=f"{r.deals} duplicate deals x {len(r.configs)} seatings = {r.hands} hands, seed {r.seed}")
+                   caption=f"{r.deals} duplicate deals x {r.seatings} seatings"
+                   + (" (the lone seat rotating)" if r.rotate and r.seatings < len(r.configs) else "")
+                   + f" = {r.hands} hands, seed {r.seed}")
     cols = ["bot", "points/hand", "95% CI"]
     if r.groups:
         cols += ["games won", "win rate", "win rate 95% CI"]

@@ -274,6 +274,10 @@ def arena(
                                          "the same results for a seed either way")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="the Ray cluster (default: start a local one "
                                                 "with --workers CPUs)")] = None,
+    rotate: Annotated[bool, typer.Option("--rotate", help="games without fixed partners: play each deal in two "
+                                         "seatings, not two per seat (A alone in one seat, then B alone in it; "
+                                         "the seat moves round from deal to deal): as many times fewer hands "
+                                         "as there are players")] = False,
 ) -> None:
     """Compare two bots in duplicate: every deal is played with the seats swapped, so the cards' luck cancels."""
     import json
@@ -299,7 +303,8 @@ def arena(
         try:
             result = AR.run_arena(rs, pair, deals, seed, workers=workers, matches=matches,
                                   progress=lambda done, total: progress.update(task, completed=done),
-                                  keep_records=out is not None, backend=backend, address=address)
+                                  keep_records=out is not None, backend=backend, address=address,
+                                  rotate=rotate)
         except AR.ArenaError as e:
             _fail(str(e), BAD_RECORD)
     for table in AR.summary_tables(result):
