@@ -146,11 +146,21 @@ static inline void prefix_key(Solver *S, const uint8_t *ks, u64 *out) {
     }
 }
 
+/* Whether the entry's codes are the position's, code by code (the first difference settles it). */
 static inline int tt_match(Solver *S, Entry *e) {
     if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
-    u64 k[KEY_WORDS];
-    prefix_key(S, e->ks, k);
-    return memcmp(k, e->k, sizeof k) == 0;
+    int bit = 0;
+    for (int s = 0; s < 4; s++) {
+        u64 m = S->inhand & S->suit_mask[s];
+        for (int j = e->ks[s]; j > 0 && m; j--, m &= m - 1) {
+            int c = __builtin_ctzll(m), b = bit & 63;
+            u64 code = e->k[bit >> 6] >> b;
+            if (b > 57) code |= e->k[(bit >> 6) + 1] << (64 - b);
+            if ((code & 127) != ((u64)S->owner[c] | S->scode[c])) return 0;
+            bit += 7;
+        }
+    }
+    return 1;
 }
 
 /* The cards of the position whose ranks count for an entry (its top ks cards of each colour). */
