@@ -223,17 +223,21 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
 
 /* The entry to record a bound in whose ranks counting are those in rel: one that holds for this
  * position and counts no more ranks (the bound holds for all the positions it covers), else a
- * new one, which takes over the bounds of an entry that holds here and counts fewer ranks. */
-static Entry *tt_store(Solver *S, u64 h, int cards_left, u64 rel) {
+ * new one, which takes over the bounds of an entry that holds here and counts fewer ranks.
+ * `matched`: the slots whose entries held for the position at its lookup.  The search below it
+ * wrote no entry with this position's tag (every position under it has fewer cards), so the
+ * entries that hold now are those of them that still have the tag. */
+static Entry *tt_store(Solver *S, u64 h, int cards_left, u64 rel, u64 matched) {
     int kv[4];
     ks_of(S, rel, kv);
     u64 *tags = bucket_of(S, h);
     Entry *es = entries_of(S, tags);
     u64 t = tt_tag(S);
     Entry *coarser = NULL;
-    for (int i = 0; i < S->ways; i++) {
+    for (; matched; matched &= matched - 1) {
+        int i = __builtin_ctzll(matched);
         Entry *x = &es[i];
-        if (tags[i] != t || !tt_match(S, x)) continue;
+        if (tags[i] != t) continue;
         int le = 1, ge = 1;
         for (int s = 0; s < 4; s++) {
             if (x->ks[s] > kv[s]) le = 0;
@@ -603,7 +607,7 @@ static int search(Solver *S, int needed) {
     Entry *e = NULL;
     int cards_left = 0;
     int first = -1, e_lo = 0, e_hi = 1 << 30;
-    u64 lo_rel = 0, hi_rel = 0;
+    u64 lo_rel = 0, hi_rel = 0, matched = 0;
     if (S->trick_len == 0) {
         S->cur_verify = verify;
         /* Every entry that holds for this position: the best bounds of them (each with the ranks
@@ -613,6 +617,7 @@ static int search(Solver *S, int needed) {
         u64 t = tt_tag(S);
         for (int i = 0; i < S->ways; i++) {
             if (tags[i] != t || !tt_match(S, &es[i])) continue;
+            matched |= 1ULL << i;
             e = &es[i];
             if (e->lo >= needed) { S->rel = rel_of(S, e); return e->lo; }
             if (e->hi < needed) { S->rel = rel_of(S, e); return e->hi; }
@@ -665,7 +670,7 @@ static int search(Solver *S, int needed) {
     }
     if (S->trick_len == 0 && !S->aborted) {
         S->cur_verify = verify; /* the children overwrote it */
-        Entry *f = tt_store(S, h, cards_left, rel);
+        Entry *f = tt_store(S, h, cards_left, rel, matched);
         f->stamp = (uint32_t)S->nodes;
         if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
         else { if (result < f->hi) f->hi = (int16_t)result; }
