@@ -20,6 +20,7 @@
 typedef uint64_t u64;
 
 #define KEY_WORDS 7
+#define KILLER_BONUS (1 << 21) /* a lead that cut off last time: first within its kind of lead */
 
 /* A trick-start position by relative ranks, kept as in partition search: an entry holds the
  * bounds proved for every position that has (a) the same leader, the same tricks won by each
@@ -84,6 +85,7 @@ typedef struct {
     double deadline; /* CLOCK_MONOTONIC seconds past which the search gives up; 0 for none */
     int aborted;
     int history[8][64];
+    int killer[8][64]; /* the last lead that cut off, per seat and tricks done (internal number + 1) */
     int pclass[64];
     int rank[64]; /* how many cards are weaker (by key) */
     u64 scode[64]; /* a card's point class and anytime flag, as in the key */
@@ -324,8 +326,8 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
     if (S->trick_len == 0) {
         /* Leading: a card nobody can beat (the top remaining card of a plain colour where no
          * opponent can ruff, or a top trump while the opponents hold trumps) first, then a low
-         * card for partner to ruff, then a low card to partner's top card, then by the history
-         * of cut-offs. */
+         * card for partner to ruff, then a low card to partner's top card; within each kind the
+         * last lead that cut off at this seat and trick first, then by the history of cut-offs. */
         u64 trumps = S->trump >= 0 ? S->suit_mask[S->trump] : 0;
         int my_side = (int)((S->team >> seat) & 1), ruffable[4] = {0, 0, 0, 0};
         for (int o = 0; o < S->n; o++) {
@@ -363,6 +365,8 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
             int cat = top && (s != S->trump || opp_trumps) ? 1 << 24 : 0;
             score[i] = cat + (top ? S->points[c] * 1024 : 0) + S->history[seat][c];
         }
+        for (int i = 0; i < nc; i++) /* within its kind, the last lead that cut off here first */
+                if (out[i] + 1 == S->killer[seat][S->tricks_done]) score[i] += KILLER_BONUS;
     } else {
         int w = trick_winner(S);
         int led = S->suit[S->trick[0]];
@@ -645,8 +649,10 @@ static int search(Solver *S, int needed) {
             result = r;
             rel = S->rel; /* the cut-off alone proves the bound */
             cut = cands[i];
-            if (S->trick_len == 0) /* only leads are ordered by it: follows would blur it */
+            if (S->trick_len == 0) { /* only leads are ordered by it: follows would blur it */
                 S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
+                S->killer[seat][S->tricks_done] = cands[i] + 1;
+            }
             break;
         }
         rel |= S->rel; /* every card's bound is needed */
