@@ -353,11 +353,11 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
                 u64 rem = remaining & S->suit_mask[s];
                 int t = __builtin_ctzll(rem), ow = S->owner[t];
                 if (ow >= 0 && ow != seat && (int)((S->team >> ow) & 1) == my_side && !ruffable[s]) {
-                    score[i] = (1 << 22) + S->history[seat][c];
+                    score[i] = (1 << 22) + S->points[c] * 1024 + S->history[seat][c]; /* counters first */
                     continue;
                 }
-                if (partner_ruff[s] && !ruffable[s]) { /* a low lead for partner to ruff */
-                    score[i] = (1 << 23) - S->points[c] * 1024 + S->history[seat][c];
+                if (partner_ruff[s] && !ruffable[s]) { /* a low lead for partner to ruff, counters first */
+                    score[i] = (1 << 23) + S->points[c] * 1024 + S->history[seat][c];
                     continue;
                 }
             }
