@@ -399,8 +399,8 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
             int secure = later_max[!side] < top;
             if (side == my_side && secure) /* ours: with the most points, the cheapest winner */
                 score[i] = (1 << 28) + S->points[c] * 256 - S->rank[c];
-            else if (side == my_side) /* ours for now: the fewest points, the strongest of those */
-                score[i] = (1 << 24) - S->points[c] * 256 + S->rank[c];
+            else if (side == my_side) /* ours for now: the fewest points; the strongest winner, else the weakest */
+                score[i] = (1 << 24) - S->points[c] * 256 + (wins ? S->rank[c] : -S->rank[c]);
             else /* theirs: the least */
                 score[i] = -S->points[c] * 256 - S->rank[c];
         }
