@@ -93,6 +93,7 @@ typedef struct {
     int aborted;
     int history[8][64];
     int killer[8][64]; /* the last lead that cut off, per seat and tricks done (internal number + 1) */
+    int prize; /* the one trump worth more than every other card (the Rook Bird), else -1 */
     int pclass[64];
     int rank[64]; /* how many cards are weaker (by key) */
     u64 scode[64]; /* a card's point class and anytime flag, as in the key */
@@ -397,8 +398,9 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
             int top = wins ? S->key[c] : best_key;
             int side = wins ? my_side : w_side;
             int secure = later_max[!side] < top;
-            if (side == my_side && secure) /* ours: with the most points, the cheapest winner */
-                score[i] = (1 << 28) + S->points[c] * 256 - S->rank[c];
+            if (side == my_side && secure) /* ours: with the most points, the cheapest winner (but the
+                                            * prize trump wins only where no cheaper card does) */
+                score[i] = (1 << 28) + (wins && c == S->prize ? 0 : S->points[c] * 256) - S->rank[c];
             else if (side == my_side) /* ours for now: the fewest points; the strongest winner, else the weakest */
                 score[i] = (1 << 24) - S->points[c] * 256 + (wins ? S->rank[c] : -S->rank[c]);
             else /* theirs: the least */
@@ -962,6 +964,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             S->h1 += S->z1[c][S->owner[c]];
             S->h2 += S->z2[c][S->owner[c]];
         }
+    {
+        int best = 0, ties = 0;
+        S->prize = -1;
+        for (int c = 0; c < pos; c++) {
+            if (S->points[c] > best) { best = S->points[c]; S->prize = c; ties = 0; }
+            else if (S->points[c] == best && best > 0) ties++;
+        }
+        if (ties || S->prize < 0 || S->suit[S->prize] != S->trump) S->prize = -1;
+    }
     S->rem_pts = 0;
     int step = 0;
     for (int c = 0; c < 64; c++) step = gcd(step, S->points[c]);
