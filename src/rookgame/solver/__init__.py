@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover - depends on the build
     _csolver = None
     HAVE_C = False
 
-TT_BITS = 20  # table entries (2**TT_BITS, 80 bytes each: 80 MiB; 320 MiB at TT_BITS_LARGE) for most positions
+TT_BITS = 20  # table entries (2**TT_BITS, 32 bytes each: 32 MiB; 128 MiB at TT_BITS_LARGE) for most positions
 TT_BITS_LARGE = 22  # for positions with more than LARGE_CARDS cards in the hands (a whole full-deck hand)
 LARGE_CARDS = 40  # the C solver's own LARGE_CARDS (its wider buckets above it) is the same
 

@@ -19,19 +19,18 @@
 
 typedef uint64_t u64;
 
-#define KEY_WORDS 7
+#define KILLER_BONUS (1 << 21) /* a lead that cut off last time: first within its kind of lead */
 
 /* A trick-start position by relative ranks, kept as in partition search: an entry holds the
  * bounds proved for every position that has (a) the same leader, the same tricks won by each
  * side where a bonus is at stake, and in each colour the same cards by (owner, point class,
  * may-be-played-anytime) as a multiset: the 64-bit fingerprint of all that (the bucket's tag),
- * and (b) in
- * each colour the same top ks[colour] cards, in order, by (owner, point class, anytime): the
- * codes in `k`, the rest of the colour zeroed.  The cards below a colour's top ks[colour] are
- * the ranks that did not matter: which of them is stronger never decided a trick in the search
- * that proved the bounds (see `search`, S->rel). */
+ * and (b) in each colour the same top ks[colour] cards, in order, by (owner, point class,
+ * anytime): a 64-bit hash of those codes in `key` (see prefix_hash).  The cards below a colour's
+ * top ks[colour] are the ranks that did not matter: which of them is stronger never decided a
+ * trick in the search that proved the bounds (see `search`, S->rel). */
 typedef struct {
-    u64 k[KEY_WORDS];
+    u64 key;
     int16_t lo, hi;
     uint8_t ks[4];
     uint32_t gen : 9;  /* the solve that wrote it (mod 512): older entries count as empty */
@@ -40,7 +39,7 @@ typedef struct {
     uint32_t best_s : 3, best_j : 6; /* the last cut-off move: colour (7: none), index among its cards */
     uint32_t stamp; /* when it was last written (nodes, low bits): among equals the oldest goes */
 } Entry;
-typedef char entry_is_72_bytes[sizeof(Entry) == 72 ? 1 : -1];
+typedef char entry_is_24_bytes[sizeof(Entry) == 24 ? 1 : -1];
 /* Buckets of `ways` entries (a solve's choice): first the entries' tags (fingerprint and solve)
  * side by side, so that a lookup reads them and then only the entries whose tags match, then
  * the entries.  Every position with the same rank-free fingerprint lands in the same bucket,
@@ -50,6 +49,15 @@ typedef char entry_is_72_bytes[sizeof(Entry) == 72 ? 1 : -1];
 #define LARGE_CARDS 40
 #define SLOT_BYTES (sizeof(u64) + sizeof(Entry))
 #define GEN_MOD 512
+
+/* The hashes of each colour's top cards' codes at one trick start, worked out as far down each
+ * colour as an entry asks: ph[colour][j] for the top j cards. */
+typedef struct {
+    u64 ph[4][65];
+    u64 rest[4]; /* the colour's cards below the ones hashed */
+    int depth[4];
+    int ready;
+} Prefix;
 
 /* One table for the process, reused by every solve (allocating and clearing tens of MB per
  * solve cost more than small solves themselves). */
@@ -84,6 +92,8 @@ typedef struct {
     double deadline; /* CLOCK_MONOTONIC seconds past which the search gives up; 0 for none */
     int aborted;
     int history[8][64];
+    int killer[8][64]; /* the last lead that cut off, per seat and tricks done (internal number + 1) */
+    int prize; /* the one trump worth more than every other card (the Rook Bird), else -1 */
     int pclass[64];
     int rank[64]; /* how many cards are weaker (by key) */
     u64 scode[64]; /* a card's point class and anytime flag, as in the key */
@@ -99,6 +109,7 @@ typedef struct {
     u64 z1[64][8], z2[64][8]; /* fingerprints of (card's colour, owner, point class, anytime) */
     int8_t owner[64]; /* the seat holding each card, -1 once played */
     u64 inhand;       /* every card still in a hand */
+    Prefix *pre;      /* per trick start on the search's path, by tricks done */
     u64 table;        /* the cards on the table */
     unsigned char *tt;
     u64 tt_mask; /* buckets - 1 */
@@ -112,15 +123,6 @@ static inline u64 mix(u64 x) {
     return x ^ (x >> 31);
 }
 
-static inline void put_bits(u64 *k, int *bit, u64 code, int width) {
-    int b = *bit;
-    k[b >> 6] |= code << (b & 63);
-    if ((b & 63) + width > 64) k[(b >> 6) + 1] |= code >> (64 - (b & 63));
-    *bit = b + width;
-}
-
-static inline void put_code(u64 *k, int *bit, u64 code) { put_bits(k, bit, code, 7); }
-
 /* The current trick-start position's fingerprint (of the cards in the hands by colour, owner,
  * point class and anytime flag, with the leader and the sides' tricks) in cur_verify; returns
  * the table index hash, from other bits. */
@@ -132,25 +134,36 @@ static inline u64 tt_hash(Solver *S) {
     return mix(S->h1 ^ mix(w));
 }
 
-/* The codes (owner, point class, anytime flag) of the top ks[colour] cards of each colour, strongest
- * first, colour after colour. */
-static inline void prefix_key(Solver *S, const uint8_t *ks, u64 *out) {
-    memset(out, 0, sizeof(u64) * KEY_WORDS);
-    int bit = 0;
-    for (int s = 0; s < 4; s++) {
-        u64 m = S->inhand & S->suit_mask[s];
-        for (int j = ks[s]; j > 0 && m; j--, m &= m - 1) {
-            int c = __builtin_ctzll(m);
-            put_code(out, &bit, (u64)S->owner[c] | S->scode[c]);
+/* The hash of the codes (owner, point class, anytime flag) of colour s's top k cards, strongest
+ * first: a chain over the codes from a seed of the colour's. */
+static inline u64 prefix_hash(Solver *S, Prefix *q, int s, int k) {
+    if (!q->ready) {
+        for (int x = 0; x < 4; x++) {
+            q->ph[x][0] = 0x51ED27A1C3ULL * (u64)(x + 1);
+            q->rest[x] = S->inhand & S->suit_mask[x];
+            q->depth[x] = 0;
         }
+        q->ready = 1;
     }
+    while (q->depth[s] < k) {
+        u64 m = q->rest[s], h = q->ph[s][q->depth[s]];
+        u64 code = m ? ((u64)S->owner[__builtin_ctzll(m)] | S->scode[__builtin_ctzll(m)]) + 1 : 0xFF;
+        q->rest[s] = m & (m - 1);
+        h = (h ^ code) * 0x9E3779B97F4A7C15ULL;
+        q->ph[s][++q->depth[s]] = h ^ (h >> 29);
+    }
+    return q->ph[s][k];
 }
 
-static inline int tt_match(Solver *S, Entry *e) {
+/* An entry's key: the position's top ks[colour] codes of every colour, hashed. */
+static inline u64 key_of(Solver *S, Prefix *q, const uint8_t *ks) {
+    return mix(prefix_hash(S, q, 0, ks[0]) + prefix_hash(S, q, 1, ks[1]) * 0xD6E8FEB86659FD93ULL
+               + prefix_hash(S, q, 2, ks[2]) * 0xA0761D6478BD642FULL + prefix_hash(S, q, 3, ks[3]) * 0xE7037ED1A0B428DBULL);
+}
+
+static inline int tt_match(Solver *S, Prefix *q, Entry *e) {
     if (e->gen != g_gen || !e->used || (int)e->leader != S->leader) return 0;
-    u64 k[KEY_WORDS];
-    prefix_key(S, e->ks, k);
-    return memcmp(k, e->k, sizeof k) == 0;
+    return e->key == key_of(S, q, e->ks);
 }
 
 /* The cards of the position whose ranks count for an entry (its top ks cards of each colour). */
@@ -173,9 +186,9 @@ static void ks_of(Solver *S, u64 rel, int *ks) {
 }
 
 /* The entry's key for the current position with the top kv[colour] cards of each colour counting. */
-static void set_key(Solver *S, Entry *e, const int *kv) {
+static void set_key(Solver *S, Prefix *q, Entry *e, const int *kv) {
     for (int s = 0; s < 4; s++) e->ks[s] = (uint8_t)kv[s];
-    prefix_key(S, e->ks, e->k);
+    e->key = key_of(S, q, e->ks);
 }
 
 static inline u64 tt_tag(Solver *S) { return S->cur_verify ^ ((u64)g_gen * 0x9E3779B97F4A7C15ULL); }
@@ -213,17 +226,21 @@ static Entry *tt_claim(Solver *S, u64 h, int cards_left) {
 
 /* The entry to record a bound in whose ranks counting are those in rel: one that holds for this
  * position and counts no more ranks (the bound holds for all the positions it covers), else a
- * new one, which takes over the bounds of an entry that holds here and counts fewer ranks. */
-static Entry *tt_store(Solver *S, u64 h, int cards_left, u64 rel) {
+ * new one, which takes over the bounds of an entry that holds here and counts fewer ranks.
+ * `matched`: the slots whose entries held for the position at its lookup.  The search below it
+ * wrote no entry with this position's tag (every position under it has fewer cards), so the
+ * entries that hold now are those of them that still have the tag. */
+static Entry *tt_store(Solver *S, Prefix *q, u64 h, int cards_left, u64 rel, u64 matched) {
     int kv[4];
     ks_of(S, rel, kv);
     u64 *tags = bucket_of(S, h);
     Entry *es = entries_of(S, tags);
     u64 t = tt_tag(S);
     Entry *coarser = NULL;
-    for (int i = 0; i < S->ways; i++) {
+    for (; matched; matched &= matched - 1) {
+        int i = __builtin_ctzll(matched);
         Entry *x = &es[i];
-        if (tags[i] != t || !tt_match(S, x)) continue;
+        if (tags[i] != t) continue;
         int le = 1, ge = 1;
         for (int s = 0; s < 4; s++) {
             if (x->ks[s] > kv[s]) le = 0;
@@ -235,7 +252,7 @@ static Entry *tt_store(Solver *S, u64 h, int cards_left, u64 rel) {
     int lo = coarser ? coarser->lo : 0, hi = coarser ? coarser->hi : 32767;
     int bs = coarser ? (int)coarser->best_s : 7, bj = coarser ? (int)coarser->best_j : 0;
     Entry *e = tt_claim(S, h, cards_left);
-    set_key(S, e, kv);
+    set_key(S, q, e, kv);
     e->lo = (int16_t)lo;
     e->hi = (int16_t)hi;
     e->best_s = (uint32_t)bs;
@@ -310,8 +327,8 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
     if (S->trick_len == 0) {
         /* Leading: a card nobody can beat (the top remaining card of a plain colour where no
          * opponent can ruff, or a top trump while the opponents hold trumps) first, then a low
-         * card for partner to ruff, then a low card to partner's top card, then by the history
-         * of cut-offs. */
+         * card for partner to ruff, then a low card to partner's top card; within each kind the
+         * last lead that cut off at this seat and trick first, then by the history of cut-offs. */
         u64 trumps = S->trump >= 0 ? S->suit_mask[S->trump] : 0;
         int my_side = (int)((S->team >> seat) & 1), ruffable[4] = {0, 0, 0, 0};
         for (int o = 0; o < S->n; o++) {
@@ -337,11 +354,11 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
                 u64 rem = remaining & S->suit_mask[s];
                 int t = __builtin_ctzll(rem), ow = S->owner[t];
                 if (ow >= 0 && ow != seat && (int)((S->team >> ow) & 1) == my_side && !ruffable[s]) {
-                    score[i] = (1 << 22) + S->history[seat][c];
+                    score[i] = (1 << 22) + S->points[c] * 1024 + S->history[seat][c]; /* counters first */
                     continue;
                 }
-                if (partner_ruff[s] && !ruffable[s]) { /* a low lead for partner to ruff */
-                    score[i] = (1 << 23) - S->points[c] * 1024 + S->history[seat][c];
+                if (partner_ruff[s] && !ruffable[s]) { /* a low lead for partner to ruff, counters first */
+                    score[i] = (1 << 23) + S->points[c] * 1024 + S->history[seat][c];
                     continue;
                 }
             }
@@ -349,6 +366,8 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
             int cat = top && (s != S->trump || opp_trumps) ? 1 << 24 : 0;
             score[i] = cat + (top ? S->points[c] * 1024 : 0) + S->history[seat][c];
         }
+        for (int i = 0; i < nc; i++) /* within its kind, the last lead that cut off here first */
+                if (out[i] + 1 == S->killer[seat][S->tricks_done]) score[i] += KILLER_BONUS;
     } else {
         int w = trick_winner(S);
         int led = S->suit[S->trick[0]];
@@ -379,10 +398,11 @@ static int candidates(Solver *S, int seat, int *out, int first, u64 *skipped) {
             int top = wins ? S->key[c] : best_key;
             int side = wins ? my_side : w_side;
             int secure = later_max[!side] < top;
-            if (side == my_side && secure) /* ours: with the most points, the cheapest winner */
-                score[i] = (1 << 28) + S->points[c] * 256 - S->rank[c];
-            else if (side == my_side) /* ours for now: the least, but a winner */
-                score[i] = (1 << 24) - S->points[c] * 256 - S->rank[c];
+            if (side == my_side && secure) /* ours: with the most points, the cheapest winner (but the
+                                            * prize trump wins only where no cheaper card does) */
+                score[i] = (1 << 28) + (wins && c == S->prize ? 0 : S->points[c] * 256) - S->rank[c];
+            else if (side == my_side) /* ours for now: the fewest points; the strongest winner, else the weakest */
+                score[i] = (1 << 24) - S->points[c] * 256 + (wins ? S->rank[c] : -S->rank[c]);
             else /* theirs: the least */
                 score[i] = -S->points[c] * 256 - S->rank[c];
         }
@@ -591,9 +611,11 @@ static int search(Solver *S, int needed) {
         if (needed > upper - os) { S->rel = sure_rel; return upper - os; }
     }
     Entry *e = NULL;
+    Prefix *q = &S->pre[S->tricks_done];
+    if (S->trick_len == 0) q->ready = 0; /* worked out as entries ask, kept for the store */
     int cards_left = 0;
     int first = -1, e_lo = 0, e_hi = 1 << 30;
-    u64 lo_rel = 0, hi_rel = 0;
+    u64 lo_rel = 0, hi_rel = 0, matched = 0;
     if (S->trick_len == 0) {
         S->cur_verify = verify;
         /* Every entry that holds for this position: the best bounds of them (each with the ranks
@@ -602,7 +624,8 @@ static int search(Solver *S, int needed) {
         Entry *es = entries_of(S, tags);
         u64 t = tt_tag(S);
         for (int i = 0; i < S->ways; i++) {
-            if (tags[i] != t || !tt_match(S, &es[i])) continue;
+            if (tags[i] != t || !tt_match(S, q, &es[i])) continue;
+            matched |= 1ULL << i;
             e = &es[i];
             if (e->lo >= needed) { S->rel = rel_of(S, e); return e->lo; }
             if (e->hi < needed) { S->rel = rel_of(S, e); return e->hi; }
@@ -630,8 +653,10 @@ static int search(Solver *S, int needed) {
             result = r;
             rel = S->rel; /* the cut-off alone proves the bound */
             cut = cands[i];
-            if (S->trick_len == 0) /* only leads are ordered by it: follows would blur it */
+            if (S->trick_len == 0) { /* only leads are ordered by it: follows would blur it */
                 S->history[seat][cands[i]] += 1 + (S->total_tricks - S->tricks_done);
+                S->killer[seat][S->tricks_done] = cands[i] + 1;
+            }
             break;
         }
         rel |= S->rel; /* every card's bound is needed */
@@ -655,7 +680,7 @@ static int search(Solver *S, int needed) {
     }
     if (S->trick_len == 0 && !S->aborted) {
         S->cur_verify = verify; /* the children overwrote it */
-        Entry *f = tt_store(S, h, cards_left, rel);
+        Entry *f = tt_store(S, q, h, cards_left, rel, matched);
         f->stamp = (uint32_t)S->nodes;
         if (result >= needed) { if (result > f->lo) f->lo = (int16_t)result; }
         else { if (result < f->hi) f->hi = (int16_t)result; }
@@ -822,6 +847,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->count_at = count_at;
     S->bonus_matters = most_bonus || count_bonus;
     if (read_sides(S, side, won) < 0) { free(S); return NULL; }
+    if (total_tricks < 1 || total_tricks > 63 || tricks_done < 0 || tricks_done >= total_tricks) {
+        free(S);
+        PyErr_SetString(PyExc_ValueError, "tricks_done / total_tricks out of range");
+        return NULL;
+    }
     /* Internal card numbers: colour by colour, strongest first, so that a colour's cards are a
      * run of bits and a stronger card of the colour is a lower bit. */
     int int_of[64], ext_of[64], pos = 0;
@@ -906,12 +936,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if ((S->hands[i] >> c) & 1) S->owner[c] = (int8_t)i;
     S->inhand = 0;
     for (int i = 0; i < n; i++) S->inhand |= S->hands[i];
-    /* The table's key holds 7 bits for each card in hand. */
-    if (7 * __builtin_popcountll(S->inhand) > 64 * KEY_WORDS) {
-        free(S);
-        PyErr_SetString(PyExc_ValueError, "bad position: too many cards in the hands");
-        return NULL;
-    }
     S->table = 0;
     for (int i = 0; i < tl; i++) S->table |= 1ULL << S->trick[i];
     for (int c = 0; c < 64; c++) {
@@ -940,6 +964,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             S->h1 += S->z1[c][S->owner[c]];
             S->h2 += S->z2[c][S->owner[c]];
         }
+    {
+        int best = 0, ties = 0;
+        S->prize = -1;
+        for (int c = 0; c < pos; c++) {
+            if (S->points[c] > best) { best = S->points[c]; S->prize = c; ties = 0; }
+            else if (S->points[c] == best && best > 0) ties++;
+        }
+        if (ties || S->prize < 0 || S->suit[S->prize] != S->trump) S->prize = -1;
+    }
     S->rem_pts = 0;
     int step = 0;
     for (int c = 0; c < 64; c++) step = gcd(step, S->points[c]);
@@ -988,6 +1021,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int value;
     PyObject *cards = Py_None;
     Py_INCREF(Py_None);
+    S->pre = (Prefix *)malloc(sizeof(Prefix) * (size_t)(S->total_tricks + 1));
+    if (!S->pre) { free(S); Py_DECREF(Py_None); return PyErr_NoMemory(); }
     value = exact(S, step); /* keeps the GIL: the table is shared by the process */
     if (want_cards && !S->aborted) {
         Py_DECREF(Py_None);
@@ -1008,6 +1043,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     long long nodes = S->nodes;
     if (S->aborted) value = -1; /* no answer within max_nodes */
+    free(S->pre);
     free(S);
     PyObject *res = Py_BuildValue("(iNL)", value, cards, nodes);
     return res;
