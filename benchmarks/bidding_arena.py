@@ -25,7 +25,7 @@ from rookgame.arena import run_arena
 from rookgame.bots import REGISTRY, Player
 from rookgame.bots import heuristic as H
 from rookgame.bots import valuation as V
-from rookgame.bots.heuristic import HeuristicPlayer, _natural, raises, sure_tricks
+from rookgame.bots.heuristic import HeuristicPlayer, _natural, sure_tricks
 from rookgame.cards import cards_of
 from rookgame.rules import RuleSet, load
 from rookgame.view import View
@@ -89,17 +89,8 @@ class OldBiddingHeuristic(HeuristicPlayer):
 
     name = "heuristic-old"
 
-    def bid(self, view: View) -> int:
-        legal = view.legal
-        if A.REDEAL in legal:
-            return A.REDEAL
-        bids = [a for a in legal if a >= A.BID]
-        if A.PASS not in legal:
-            return bids[0]
-        if not bids:
-            return A.PASS
-        limit = old_estimate(view.rules, int(view.hand)) - self.margin
-        return bids[0] if raises(view, limit) else A.PASS
+    def limit(self, view: View) -> float:
+        return old_estimate(view.rules, int(view.hand)) - self.margin
 
     def declare(self, view: View) -> int:
         rules = view.rules
@@ -141,20 +132,11 @@ class GlobalOnlyHeuristic(HeuristicPlayer):
 
     name = "heuristic-global"
 
-    def bid(self, view: View) -> int:
-        legal = view.legal
-        if A.REDEAL in legal:
-            return A.REDEAL
-        bids = [a for a in legal if a >= A.BID]
-        if A.PASS not in legal:
-            return bids[0]
-        if not bids:
-            return A.PASS
+    def limit(self, view: View) -> float:
         rules = view.rules
         hand = int(view.hand)
         share = max(0.0, min(1.0, V.colour_value(rules, hand, H.best_colour(rules, hand))))
-        limit = (share - H.BID_CAUTION * V.global_spread(rules)) * rules.total_points
-        return bids[0] if raises(view, limit) else A.PASS
+        return (share - H.BID_CAUTION * V.global_spread(rules)) * rules.total_points
 
 
 class ValuedTrumpHeuristic(HeuristicPlayer):

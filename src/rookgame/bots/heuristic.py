@@ -148,8 +148,11 @@ class HeuristicPlayer:
             return bids[0]
         if not bids:
             return A.PASS
-        limit = bid_limit(view.rules, int(view.hand)) - self.margin
-        return bids[0] if raises(view, limit) else A.PASS
+        return bids[0] if raises(view, self.limit(view)) else A.PASS
+
+    def limit(self, view: View) -> float:
+        """The most this seat bids with its hand (the auction's rule in :func:`raises` applies it)."""
+        return bid_limit(view.rules, int(view.hand)) - self.margin
 
     # ------------------------------------------------------------------ nest and declarations
     def declare(self, view: View) -> int:
