@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from rookgame import actions as A
+from rookgame.arena import ArenaResult
 from rookgame.bots import Player
 from rookgame.cards import BIRD, COLOURS, card_str, cards_of, colour_of, mask_of, parse_card, parse_cards
 from rookgame.rules import RuleSet
@@ -235,3 +237,14 @@ def play_out(hand: Hand, players: Sequence[Player]) -> None:
     while not hand.is_over:
         s = hand.to_act
         hand.apply(players[s].act(view_of(hand, s)), s)
+
+
+# ---------------------------------------------------------------------- arena results
+def comparable(result: ArenaResult) -> dict[str, Any]:
+    """The JSON summary less what depends on the machine: timings and the worker count."""
+    js = result.to_json()
+    for key in ("workers", "seconds"):
+        js.pop(key)
+    for bot in js["per_bot"]:
+        bot.pop("decision_ms")
+    return js

@@ -6,7 +6,6 @@ import json
 import math
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -14,7 +13,6 @@ from typer.testing import CliRunner
 from rookgame import actions as A
 from rookgame.arena import (
     ArenaError,
-    ArenaResult,
     Estimate,
     Proportion,
     check_bots,
@@ -31,6 +29,8 @@ from rookgame.record import read_jsonl, replay_record
 from rookgame.rules import RuleSet, preset
 from rookgame.state import Phase
 from rookgame.view import View
+
+from .helpers import comparable
 
 TOURNAMENT = preset("kentucky-discard")
 CUTTHROAT = preset("cutthroat")
@@ -69,16 +69,6 @@ def test_bots() -> Iterator[None]:
     finally:
         for name in added:
             REGISTRY.pop(name, None)
-
-
-def comparable(result: ArenaResult) -> dict[str, Any]:
-    """The JSON summary less what depends on the machine: timings and the worker count."""
-    js = result.to_json()
-    for key in ("workers", "seconds"):
-        js.pop(key)
-    for bot in js["per_bot"]:
-        bot.pop("decision_ms")
-    return js
 
 
 # ---------------------------------------------------------------------- configurations and deals

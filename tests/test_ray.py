@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -13,11 +12,13 @@ from typer.testing import CliRunner
 ray = pytest.importorskip("ray")
 
 from rookgame import play as P  # noqa: E402
-from rookgame.arena import ArenaError, ArenaResult, run_arena  # noqa: E402
+from rookgame.arena import ArenaError, run_arena  # noqa: E402
 from rookgame.cli import app  # noqa: E402
 from rookgame.record import read_jsonl  # noqa: E402
 from rookgame.research import distributed  # noqa: E402
 from rookgame.rules import preset  # noqa: E402
+
+from .helpers import comparable  # noqa: E402
 
 runner = CliRunner()
 
@@ -32,15 +33,6 @@ def cluster() -> Iterator[None]:
         yield
     finally:
         ray.shutdown()
-
-
-def comparable(result: ArenaResult) -> dict[str, Any]:
-    js = result.to_json()
-    for key in ("workers", "seconds"):
-        js.pop(key)
-    for bot in js["per_bot"]:
-        bot.pop("decision_ms")
-    return js
 
 
 @pytest.mark.parametrize("rules, bots", [("kentucky-discard", ("random", "heuristic")),
