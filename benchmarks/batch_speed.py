@@ -82,17 +82,22 @@ def zoo_loop(rules_name: str) -> Callable[[int], None]:
     return one
 
 
+def random_step(s: Any, rng: random.Random) -> None:
+    """One step of an OpenSpiel state: a chance outcome by its probability, else a random legal action."""
+    if s.is_chance_node():
+        outcomes, probs = zip(*s.chance_outcomes())
+        s.apply_action(rng.choices(outcomes, probs)[0])
+    else:
+        s.apply_action(rng.choice(s.legal_actions()))
+
+
 def spiel_loop(game: Any) -> Callable[[int], None]:
     rng = random.Random(1)
 
     def one(i: int) -> None:
         s = game.new_initial_state()
         while not s.is_terminal():
-            if s.is_chance_node():
-                outcomes, probs = zip(*s.chance_outcomes())
-                s.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
+            random_step(s, rng)
 
     return one
 
@@ -103,12 +108,9 @@ def positions(game: Any, count: int) -> list[Any]:
     while len(out) < count:
         s = game.new_initial_state()
         while not s.is_terminal():
-            if s.is_chance_node():
-                outcomes, probs = zip(*s.chance_outcomes())
-                s.apply_action(rng.choices(outcomes, probs)[0])
-            else:
+            if not s.is_chance_node():
                 out.append(s.clone())
-                s.apply_action(rng.choice(s.legal_actions()))
+            random_step(s, rng)
     return out[:count]
 
 
