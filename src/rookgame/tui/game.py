@@ -485,9 +485,10 @@ class GameScreen(Screen[None]):
         choices = self.choices()
         if not choices:
             return
-        groups = R.partner_groups(self.view())
-        if groups and key in ("up", "down"):  # a long partner call: ↑/↓ go through its colours
-            at = groups.index(R.partner_group(self.view(), self.group) or groups[0])
+        shown = R.partner_group(self.view(), self.group)
+        if shown is not None and key in ("up", "down"):  # a long partner call: ↑/↓ go through its colours
+            groups = R.partner_groups(self.view())
+            at = groups.index(shown)
             self.show_group(groups[(at + (1 if key == "down" else -1)) % len(groups)])
             return
         if key in ("left", "up"):
