@@ -6,6 +6,11 @@ change far more tightly than two separate matches against a third bot.
     python benchmarks/expert_variants.py --rules kentucky-discard --deals 200 \\
         --a expert --b "expert:weigh_play=0"
     python benchmarks/expert_variants.py --rules full-deck --a "expert:samples=64" --b heuristic
+    python benchmarks/expert_variants.py --rules kentucky-discard --a "expert:bid_margin=5" --b expert --vs heuristic
+
+With ``--vs BOT`` each of A and B plays BOT on the same deals (two arenas), and the report gives both
+margins and their difference deal by deal: how much the change gains against that bot.  B may be the
+JSON an earlier ``--vs`` run wrote with ``--json``: its B's arena is reused, or with ``FILE#0`` its A's.
 
 A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
 (samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play); a plain name is a registered bot.
@@ -15,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
+import statistics
 import time
 
 from rookgame.arena import run_arena
@@ -56,9 +63,14 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
+    ap.add_argument("--vs", default=None, help="measure A and B each against this bot, paired deal by deal")
+    ap.add_argument("--json", default=None, help="with --vs: write both arenas' JSON here (a list of two)")
     args = ap.parse_args()
     rules = load(args.rules)
-    a, b = variant(args.a), variant(args.b)
+    a, b = variant(args.a), args.b if args.b.partition("#")[0].endswith(".json") else variant(args.b)
+    if args.vs:
+        against(rules, args, a, b, variant(args.vs))
+        return
     t = time.perf_counter()
     res = run_arena(rules, (a, b), args.deals, args.seed, workers=args.workers)
     d = res.difference
@@ -68,6 +80,38 @@ def main() -> None:
           f"over {args.deals} deals ({time.perf_counter() - t:.0f} s); contracts made {made[0]} v {made[1]}; "
           f"decision ms median/worst {ms[0]['median']:.1f}/{ms[0]['worst']:.0f} v "
           f"{ms[1]['median']:.1f}/{ms[1]['worst']:.0f}", flush=True)
+
+
+def against(rules: object, args: argparse.Namespace, a: str, b: str, vs: str) -> None:
+    import json
+
+    results = []
+    for name, spec in ((a, args.a), (b, args.b)):
+        if spec.partition("#")[0].endswith(".json"):  # an earlier run against the same bot, same deals
+            path, _, index = spec.partition("#")
+            with open(path) as f:
+                earlier = json.load(f)
+            results.append(earlier[int(index or -1)] if isinstance(earlier, list) else earlier)
+            continue
+        t = time.perf_counter()
+        res = run_arena(rules, (name, vs), args.deals, args.seed, workers=args.workers)  # type: ignore[arg-type]
+        d = res.difference
+        js = res.to_json()
+        ms = js["per_bot"][0]["decision_ms"]
+        tal = res.tallies[0]
+        print(f"{args.rules}: {spec} v {args.vs}: {d.mean:+.1f} [{d.low:+.1f}, {d.high:+.1f}] over {args.deals} deals "
+              f"({time.perf_counter() - t:.0f} s); contracts made {tal.made}/{tal.contracts}; decision ms median/worst "
+              f"{ms['median']:.1f}/{ms['worst']:.0f}", flush=True)
+        results.append(js)
+    per = [[x - y for x, y in zip(r["per_deal"]["A"], r["per_deal"]["B"])] for r in results]
+    diffs = [x - y for x, y in zip(*per)]
+    m = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    print(f"{args.rules}: ({args.a} - {args.vs}) - ({args.b} - {args.vs}), deal by deal: {m:+.1f} "
+          f"[{m - 1.96 * se:+.1f}, {m + 1.96 * se:+.1f}] over {len(diffs)} deals", flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f)
 
 
 if __name__ == "__main__":

@@ -284,3 +284,47 @@ def test_rook_bots_lists_every_bot_and_each_levels_time_limit() -> None:
         assert name in result.output
     for lv in LEVELS.values():
         assert f"{lv.seconds:g} s" in result.output and f"{lv.solve_tricks} tricks left" in result.output
+
+
+def _facing_an_opponents_bid(rules_name: str, seed: int) -> Hand | None:
+    """A kentucky-discard auction stopped where the seat to act may bid over an opponent's bid."""
+    hand = Hand(preset(rules_name), seed % 4)
+    hand.deal_random(random.Random(seed))
+    heuristic = HeuristicPlayer()
+    while hand.phase == Phase.BID:
+        if hand.high_bidder >= 0 and hand.high_bidder % 2 != hand.to_act % 2 and \
+                A.PASS in hand.legal_actions() and any(a >= A.BID for a in hand.legal_actions()):
+            return hand
+        hand.apply(heuristic.act(view_of(hand, hand.to_act)), hand.to_act)
+    return None
+
+
+def test_over_an_opponents_bid_the_expert_bids_only_when_taking_the_contract_beats_defending(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = next(h for h in (_facing_an_opponents_bid("kentucky-discard", s) for s in range(50)) if h is not None)
+    view = view_of(hand, hand.to_act)
+    lowest = min(a for a in view.legal if a >= A.BID)
+    for gain, expected in ((3.0, lowest), (-3.0, A.PASS)):
+        monkeypatch.setattr(ExpertPlayer, "_bid_gain", lambda self, v, b, g=gain: g)
+        assert ExpertPlayer(1, "easy", timed=False).act(view) == expected
+
+
+def test_the_simulated_gain_of_bidding_falls_as_the_bid_rises_past_what_the_hand_is_worth() -> None:
+    gains = []
+    for seed in range(40):
+        hand = _facing_an_opponents_bid("kentucky-discard", seed)
+        if hand is None:
+            continue
+        view = view_of(hand, hand.to_act)
+        bids = [a for a in view.legal if a >= A.BID]
+        player = ExpertPlayer(seed, "medium", timed=False)
+        low, high = player._bid_gain(view, bids[0]), player._bid_gain(view, bids[-1])
+        assert low is not None and high is not None
+        gains.append((low, high))
+        if len(gains) == 12:
+            break
+    # These hands are worth more than the lowest bid (the heuristic would bid on), and no hand
+    # takes every point: the lowest bid gains on average, the highest loses, hand by hand.
+    assert sum(lo for lo, _ in gains) / len(gains) > 5, gains
+    assert sum(hi for _, hi in gains) / len(gains) < -30, gains
+    assert sum(lo > hi for lo, hi in gains) >= 11, gains

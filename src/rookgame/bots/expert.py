@@ -23,7 +23,7 @@ from .. import kernel
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
-from .heuristic import HeuristicPlayer, estimate, raises
+from .heuristic import HeuristicPlayer, estimate, partner_holds_bid, raises
 from .playout import finish, seat_knowledge
 from .sampler import SampleError, sample_hand
 
@@ -42,6 +42,15 @@ class Level:
     # Play-outs stop with this many tricks left and the solver plays the rest (0: never).  Off: over
     # 150 kentucky-discard deals, medium with 5 against medium without gained +1.0 [-3.2, +5.3].
     tail_tricks: int = 0
+    misfit: float = 0.25  # with weigh_play: a deal's weight for each card played that the heuristic would not play
+    weigh_partner: bool = True  # with weigh_play: the partner's cards count too (else only the other side's)
+    bid_margin: float = 0.0  # points added to the simulated take before the auction rule is applied
+    # In partnership games, bid the next step whenever, on the same sampled deals, taking the contract
+    # there is worth more than passing and letting the auction go on (the heuristic for the others);
+    # over a partner, the rule of the simulated take still decides.  On: +12.6 [+5.2, +20.1] points a
+    # hand against the heuristic over 200 kentucky-discard deals (docs/benchmarks.md, issue 12).
+    compete: bool = True
+    compete_samples: int = 0  # deals for that comparison (0: bid_samples)
 
 
 LEVELS = {
@@ -56,7 +65,6 @@ if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tric
 
 
 _OVERSAMPLE = 3  # with weigh_play: deals drawn per deal scored
-_MISFIT = 0.25  # with weigh_play: a deal's weight for each card played that the heuristic would not play
 _SAMPLING_SHARE = 0.4  # of the time limit at most, spent drawing and weighing deals
 _RESERVE = 0.03  # share of the limit kept for the work after the last sample (averaging, the fallback)
 _PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
@@ -210,12 +218,14 @@ class ExpertPlayer:
             i += 1
         weight = 1.0
         bot = self.heuristic
+        misfit = self.level.misfit
+        skip = team_of(sample, me) if not self.level.weigh_partner else 1 << me
         for a in history[i:]:
             seat = h.to_act
-            if seat != me:
+            if not skip >> seat & 1:
                 legal = h.legal_tuple()
                 if len(legal) > 1 and bot.play(seat_knowledge(h, seat), legal) != a:
-                    weight *= _MISFIT
+                    weight *= misfit
             h.apply_unchecked(a)
         return weight
 
@@ -310,14 +320,53 @@ class ExpertPlayer:
             return sum((t if t >= b else -b) - (total - t) for t in takes) / len(takes)
 
         scored = sorted(((a, ev(a - A.BID)) for a in bids), key=lambda x: (-x[1], x[0]))
+        if (self.level.compete and A.PASS in legal and rules.mode == "partners"
+                and not partner_holds_bid(rules, view.seat, view.high_bidder)):
+            gain = self._bid_gain(view, bids[0])
+            if gain is not None:
+                first = bids[0]
+                if gain > 0:
+                    return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
+                        [(a, -1e9) for a in legal if a < A.BID]
+                return [(A.PASS, max([0.0] + [v for _, v in scored]))] + scored
         # The heuristic's rule with the simulated take as the limit: bid one step at a time while
         # the hand is expected to make the bid; over a partner, only with a clearly better hand.
-        if A.PASS not in legal or raises(view, sum(takes) / len(takes)):
+        if A.PASS not in legal or raises(view, sum(takes) / len(takes) + self.level.bid_margin):
             first = bids[0]
             return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
                 [(a, -1e9) for a in legal if a < A.BID]
         # Passing is preferred here: rank it first, at the value of the best bid or 0.
         return [(A.PASS, max([0.0] + [v for _, v in scored]))] + scored
+
+    def _bid_gain(self, view: View, bid: int) -> float | None:
+        """On sampled deals, the mean of (this seat bids ``bid`` and the others pass) less (it passes
+        and the auction goes on), both played out by the heuristic; None without a deal in time."""
+        clock = self._clock()
+        total, n = 0.0, 0
+        for _ in range(self.level.compete_samples or self.level.bid_samples):
+            if clock.over():
+                break
+            try:
+                sample = sample_hand(view, self.rng, deadline=clock.deadline)
+            except SampleError:
+                continue
+            values = []
+            for first in (bid, A.PASS):
+                h = sample.copy()
+                h.apply_unchecked(first)
+                while h.phase == Phase.BID:
+                    if first == A.PASS:
+                        h.apply_unchecked(self.heuristic.act(view_of(h, h.to_act)) if h.to_act != view.seat
+                                          else A.PASS if A.PASS in h.legal_actions() else h.legal_actions()[0])
+                    else:
+                        h.apply_unchecked(A.PASS if A.PASS in h.legal_actions() else h.legal_actions()[0])
+                self._finish(h)
+                values.append(utility(h, view.seat))
+            if clock.over():
+                break  # a play-out that ended past the limit is not counted
+            total += values[0] - values[1]
+            n += 1
+        return total / n if n >= 4 else None
 
     # ------------------------------------------------------------------ nest and declarations
     def _rank_nest(self, view: View) -> list[tuple[int, float]]:
