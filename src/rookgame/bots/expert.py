@@ -5,7 +5,9 @@ that the table has shown (:mod:`.sampler`), and scores each candidate on every
 sample: in the card play with the exact solver once few enough tricks remain (the
 solver is given the sampled hands, never the real ones), otherwise by playing the
 hand out with heuristic players; it bids, buries and names trump by simulating the
-candidates the same way.  Candidates are scored by what they are worth in the hand's
+candidates the same way.  In the auction of a partnership game it bids on whenever, on the
+same sampled deals, taking the contract at the next step is worth more than passing and
+letting the others bid on (:meth:`ExpertPlayer._bid_gain`).  Candidates are scored by what they are worth in the hand's
 score: the bidding team's result (its points if it makes the bid, minus the bid if
 set) against the other side's, from this seat's side.
 
