@@ -153,9 +153,9 @@ def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch
     calls = []
     original = ExpertPlayer._simulate_takes
 
-    def counted(self: ExpertPlayer, view: object) -> list[float]:
+    def counted(self: ExpertPlayer, view: object, clock: object) -> list[float]:
         calls.append(1)
-        return original(self, view)  # type: ignore[arg-type]
+        return original(self, view, clock)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ExpertPlayer, "_simulate_takes", counted)
     rules = preset("kentucky-discard")
@@ -305,7 +305,7 @@ def test_over_an_opponents_bid_the_expert_bids_only_when_taking_the_contract_bea
     view = view_of(hand, hand.to_act)
     lowest = min(a for a in view.legal if a >= A.BID)
     for gain, expected in ((3.0, lowest), (-3.0, A.PASS)):
-        monkeypatch.setattr(ExpertPlayer, "_bid_gain", lambda self, v, b, g=gain: g)
+        monkeypatch.setattr(ExpertPlayer, "_bid_gain", lambda self, v, b, c=None, g=gain: g)
         assert ExpertPlayer(1, "easy", timed=False).act(view) == expected
 
 

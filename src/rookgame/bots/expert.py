@@ -5,11 +5,11 @@ that the table has shown (:mod:`.sampler`), and scores each candidate on every
 sample: in the card play with the exact solver once few enough tricks remain (the
 solver is given the sampled hands, never the real ones), otherwise by playing the
 hand out with heuristic players; it bids, buries and names trump by simulating the
-candidates the same way.  In the auction of a partnership game it bids on whenever, on the
-same sampled deals, taking the contract at the next step is worth more than passing and
-letting the others bid on (:meth:`ExpertPlayer._bid_gain`).  Candidates are scored by what they are worth in the hand's
-score: the bidding team's result (its points if it makes the bid, minus the bid if
-set) against the other side's, from this seat's side.
+candidates the same way.  In the auction of a partnership game it bids on whenever, on
+the same sampled deals, taking the contract at the next step is worth more than passing
+and letting the others bid on (:meth:`ExpertPlayer._bid_gain`).  Candidates are scored by
+what they are worth in the hand's score: the bidding team's result (its points if it makes
+the bid, minus the bid if set) against the other side's, from this seat's side.
 
 Levels differ by effort (samples, how deep the solver goes, a time limit per decision).
 """
@@ -258,14 +258,14 @@ class ExpertPlayer:
         finish(h, self.heuristic)
 
     # ------------------------------------------------------------------ auction
-    def _takes(self, view: View) -> list[float]:
+    def _takes(self, view: View, clock: Clock) -> list[float]:
         """What this seat's side takes as bidder, simulated over sampled deals once per auction,
         each take moved toward the heuristic's fitted estimate for the hand (a few samples are
         noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples)."""
         key = (view.rules, view.dealer, view.seat, int(view.hand))
         if self._auction is not None and self._auction[0] == key:
             return self._auction[1]
-        takes = self._simulate_takes(view)
+        takes = self._simulate_takes(view, clock)
         if takes:
             n = len(takes)
             shift = _PRIOR_SAMPLES / (n + _PRIOR_SAMPLES) * (estimate(view.rules, int(view.hand)) - sum(takes) / n)
@@ -273,13 +273,12 @@ class ExpertPlayer:
         self._auction = (key, takes)
         return takes
 
-    def _simulate_takes(self, view: View) -> list[float]:
+    def _simulate_takes(self, view: View, clock: Clock) -> list[float]:
         rules = view.rules
         out: list[float] = []
-        clock = self._clock()
         for _ in range(self.level.bid_samples):
-            if clock.over():
-                break
+            if clock.over() or (self.level.compete and out and clock.share_used() > 0.5):
+                break  # with compete, the same decision's comparison needs the other half
             try:
                 sample = sample_hand(view, self.rng, deadline=clock.deadline)
             except SampleError:
@@ -310,7 +309,8 @@ class ExpertPlayer:
         rules = view.rules
         if A.REDEAL in legal:
             return [(A.REDEAL, 0.0)] + [(a, -1.0) for a in legal if a != A.REDEAL]
-        takes = self._takes(view)
+        clock = self._clock()  # one limit for the whole decision: the take, then the comparison
+        takes = self._takes(view, clock)
         bids = [a for a in legal if a >= A.BID]
         if not takes:
             choice = self.heuristic.act(view)
@@ -324,7 +324,7 @@ class ExpertPlayer:
         scored = sorted(((a, ev(a - A.BID)) for a in bids), key=lambda x: (-x[1], x[0]))
         if (self.level.compete and A.PASS in legal and rules.mode == "partners"
                 and not partner_holds_bid(rules, view.seat, view.high_bidder)):
-            gain = self._bid_gain(view, bids[0])
+            gain = self._bid_gain(view, bids[0], clock)
             if gain is not None:
                 first = bids[0]
                 if gain > 0:
@@ -340,10 +340,10 @@ class ExpertPlayer:
         # Passing is preferred here: rank it first, at the value of the best bid or 0.
         return [(A.PASS, max([0.0] + [v for _, v in scored]))] + scored
 
-    def _bid_gain(self, view: View, bid: int) -> float | None:
+    def _bid_gain(self, view: View, bid: int, clock: Clock | None = None) -> float | None:
         """On sampled deals, the mean of (this seat bids ``bid`` and the others pass) less (it passes
         and the auction goes on), both played out by the heuristic; None without a deal in time."""
-        clock = self._clock()
+        clock = clock or self._clock()
         total, n = 0.0, 0
         for _ in range(self.level.compete_samples or self.level.bid_samples):
             if clock.over():
