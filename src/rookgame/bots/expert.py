@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import actions as A
@@ -196,13 +197,7 @@ class ExpertPlayer:
         lv = self.level
         draw = lv.samples * (_OVERSAMPLE if lv.weigh_play and view.played else 1)
         found: list[tuple[float, Hand]] = []
-        for _ in range(draw):
-            if clock.over() or (found and clock.share_used() > _SAMPLING_SHARE):
-                break
-            try:
-                hand = sample_hand(view, self.rng, deadline=clock.deadline)
-            except SampleError:
-                continue
+        for hand in self._deals(view, draw, clock, lambda: bool(found) and clock.share_used() > _SAMPLING_SHARE):
             found.append((self._play_fit(hand, view.seat) if draw > lv.samples else 1.0, hand))
         if draw == lv.samples:
             return [h for _, h in found]
@@ -233,6 +228,18 @@ class ExpertPlayer:
                     weight *= misfit
             h.apply_unchecked(a)
         return weight
+
+    def _deals(self, view: View, count: int, clock: Clock,
+               enough: Callable[[], bool] | None = None) -> Iterator[Hand]:
+        """Up to ``count`` deals that fit ``view``, drawn while the decision has time (and, with
+        ``enough``, until it says so); a draw that finds no deal is skipped."""
+        for _ in range(count):
+            if clock.over() or (enough is not None and enough()):
+                return
+            try:
+                yield sample_hand(view, self.rng, deadline=clock.deadline)
+            except SampleError:
+                continue
 
     def _clock(self) -> Clock:
         """The time limit of the decision starting now (none when untimed)."""
@@ -279,13 +286,10 @@ class ExpertPlayer:
     def _simulate_takes(self, view: View, clock: Clock) -> list[float]:
         rules = view.rules
         out: list[float] = []
-        for _ in range(self.level.bid_samples):
-            if clock.over() or (self.level.compete and out and clock.share_used() > 0.5):
-                break  # with compete, the same decision's comparison needs the other half
-            try:
-                sample = sample_hand(view, self.rng, deadline=clock.deadline)
-            except SampleError:
-                continue
+        # With compete, the same decision's comparison needs the other half of the time.
+        half = self.level.compete
+        for sample in self._deals(view, self.level.bid_samples, clock,
+                                  lambda: half and bool(out) and clock.share_used() > 0.5):
             h = Hand(rules, view.dealer)
             h.set_deal(list(sample.dealt), sample.nest)
             lowest = rules.min_bid
@@ -348,13 +352,7 @@ class ExpertPlayer:
         and the auction goes on), both played out by the heuristic; None without a deal in time."""
         clock = clock or self._clock()
         total, n = 0.0, 0
-        for _ in range(self.level.compete_samples or self.level.bid_samples):
-            if clock.over():
-                break
-            try:
-                sample = sample_hand(view, self.rng, deadline=clock.deadline)
-            except SampleError:
-                continue
+        for sample in self._deals(view, self.level.compete_samples or self.level.bid_samples, clock):
             values = []
             for first in (bid, A.PASS):
                 h = sample.copy()
@@ -406,13 +404,7 @@ class ExpertPlayer:
         totals = [0.0] * len(plans)
         n = 0
         clock = self._clock()
-        for _ in range(2 * self.level.bid_samples if plans else 0):
-            if clock.over():
-                break
-            try:
-                sample = sample_hand(view, self.rng, deadline=clock.deadline)
-            except SampleError:
-                continue
+        for sample in self._deals(view, 2 * self.level.bid_samples if plans else 0, clock):
             scores = []
             for p in plans:  # every plan on the same deals
                 if clock.over():
