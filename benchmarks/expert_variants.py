@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
-import statistics
+import json
 import time
 
-from rookgame.arena import run_arena
+from rookgame.arena import estimate, run_arena
 from rookgame.bots import REGISTRY, Player
 from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
 from rookgame.rules import load
@@ -67,7 +66,7 @@ def main() -> None:
     ap.add_argument("--json", default=None, help="with --vs: write both arenas' JSON here (a list of two)")
     args = ap.parse_args()
     rules = load(args.rules)
-    a, b = variant(args.a), args.b if args.b.partition("#")[0].endswith(".json") else variant(args.b)
+    a, b = variant(args.a), args.b if earlier_run(args.b) else variant(args.b)
     if args.vs:
         against(rules, args, a, b, variant(args.vs))
         return
@@ -82,16 +81,23 @@ def main() -> None:
           f"{ms[1]['median']:.1f}/{ms[1]['worst']:.0f}", flush=True)
 
 
-def against(rules: object, args: argparse.Namespace, a: str, b: str, vs: str) -> None:
-    import json
+def earlier_run(spec: str) -> dict[str, object] | None:
+    """The arena JSON ``spec`` names (``FILE.json`` or ``FILE.json#0``), or None for a bot."""
+    path, _, index = spec.partition("#")
+    if not path.endswith(".json"):
+        return None
+    with open(path) as f:
+        earlier = json.load(f)
+    run: dict[str, object] = earlier[int(index or -1)] if isinstance(earlier, list) else earlier
+    return run
 
+
+def against(rules: object, args: argparse.Namespace, a: str, b: str, vs: str) -> None:
     results = []
     for name, spec in ((a, args.a), (b, args.b)):
-        if spec.partition("#")[0].endswith(".json"):  # an earlier run against the same bot, same deals
-            path, _, index = spec.partition("#")
-            with open(path) as f:
-                earlier = json.load(f)
-            results.append(earlier[int(index or -1)] if isinstance(earlier, list) else earlier)
+        run = earlier_run(spec)
+        if run is not None:  # an earlier run against the same bot, on the same deals
+            results.append(run)
             continue
         t = time.perf_counter()
         res = run_arena(rules, (name, vs), args.deals, args.seed, workers=args.workers)  # type: ignore[arg-type]
@@ -104,11 +110,9 @@ def against(rules: object, args: argparse.Namespace, a: str, b: str, vs: str) ->
               f"{ms['median']:.1f}/{ms['worst']:.0f}", flush=True)
         results.append(js)
     per = [[x - y for x, y in zip(r["per_deal"]["A"], r["per_deal"]["B"])] for r in results]
-    diffs = [x - y for x, y in zip(*per)]
-    m = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs))
-    print(f"{args.rules}: ({args.a} - {args.vs}) - ({args.b} - {args.vs}), deal by deal: {m:+.1f} "
-          f"[{m - 1.96 * se:+.1f}, {m + 1.96 * se:+.1f}] over {len(diffs)} deals", flush=True)
+    e = estimate([x - y for x, y in zip(*per)])
+    print(f"{args.rules}: ({args.a} - {args.vs}) - ({args.b} - {args.vs}), deal by deal: {e.mean:+.1f} "
+          f"[{e.low:+.1f}, {e.high:+.1f}] over {e.n} deals", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f)

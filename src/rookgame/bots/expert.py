@@ -54,8 +54,9 @@ class Level:
     # hand against the heuristic over 200 kentucky-discard deals (docs/benchmarks.md, issue 12).
     compete: bool = True
     compete_samples: int = 0  # deals for that comparison (0: bid_samples)
-    # Bid when the simulated gain is over minus this: the play-outs are the heuristic's, and the expert
-    # takes about 10 points more as bidder than the heuristic does (not measured yet: 0).
+    # Bid when the simulated gain is over minus this (a lean toward bidding: the play-outs are the
+    # heuristic's, and the expert takes about 10 points more as bidder).  Off: 12 lost -5.5 [-10.9, -0.0]
+    # points a hand over 150 full-deck deals (docs/benchmarks.md, issue 12).
     compete_margin: float = 0.0
 
 
@@ -298,10 +299,8 @@ class ExpertPlayer:
                 if s == view.seat and h.high_bidder != view.seat:
                     h.apply_unchecked(A.BID + max(lowest, h.high_bid + rules.bid_step if h.high_bidder >= 0
                                                   else lowest))
-                elif A.PASS in h.legal_actions():
-                    h.apply_unchecked(A.PASS)
                 else:
-                    h.apply_unchecked(h.legal_actions()[0])
+                    h.apply_unchecked(_pass_or_forced(h))
             if h.bidder != view.seat:
                 continue
             self._finish(h)
@@ -329,18 +328,17 @@ class ExpertPlayer:
             return sum((t if t >= b else -b) - (total - t) for t in takes) / len(takes)
 
         scored = sorted(((a, ev(a - A.BID)) for a in bids), key=lambda x: (-x[1], x[0]))
+        gain = None
         if (self.level.compete and A.PASS in legal and rules.mode == "partners"
                 and not partner_holds_bid(rules, view.seat, view.high_bidder)):
             gain = self._bid_gain(view, bids[0], clock)
-            if gain is not None:
-                first = bids[0]
-                if gain > -self.level.compete_margin:
-                    return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
-                        [(a, -1e9) for a in legal if a < A.BID]
-                return [(A.PASS, max([0.0] + [v for _, v in scored]))] + scored
-        # The heuristic's rule with the simulated take as the limit: bid one step at a time while
-        # the hand is expected to make the bid; over a partner, only with a clearly better hand.
-        if A.PASS not in legal or raises(view, sum(takes) / len(takes) + self.level.bid_margin):
+        if gain is not None:
+            bid_on = gain > -self.level.compete_margin
+        else:
+            # The heuristic's rule with the simulated take as the limit: bid one step at a time while
+            # the hand is expected to make the bid; over a partner, only with a clearly better hand.
+            bid_on = A.PASS not in legal or raises(view, sum(takes) / len(takes) + self.level.bid_margin)
+        if bid_on:
             first = bids[0]
             return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
                 [(a, -1e9) for a in legal if a < A.BID]
@@ -357,12 +355,11 @@ class ExpertPlayer:
             for first in (bid, A.PASS):
                 h = sample.copy()
                 h.apply_unchecked(first)
-                while h.phase == Phase.BID:
-                    if first == A.PASS:
-                        h.apply_unchecked(self.heuristic.act(view_of(h, h.to_act)) if h.to_act != view.seat
-                                          else A.PASS if A.PASS in h.legal_actions() else h.legal_actions()[0])
+                while h.phase == Phase.BID:  # after a bid the others pass; after a pass they bid on
+                    if first == A.PASS and h.to_act != view.seat:
+                        h.apply_unchecked(self.heuristic.act(view_of(h, h.to_act)))
                     else:
-                        h.apply_unchecked(A.PASS if A.PASS in h.legal_actions() else h.legal_actions()[0])
+                        h.apply_unchecked(_pass_or_forced(h))
                 self._finish(h)
                 values.append(utility(h, view.seat))
             if clock.over():
@@ -461,6 +458,12 @@ class Clock:
         if self.deadline is None:
             return None
         return max(1e-6, self.deadline - time.perf_counter())
+
+
+def _pass_or_forced(hand: Hand) -> int:
+    """A pass, or the action the auction forces where passing is not allowed."""
+    legal = hand.legal_actions()
+    return A.PASS if A.PASS in legal else legal[0]
 
 
 def _nest_key(view: View) -> tuple[object, ...]:
