@@ -274,12 +274,16 @@ def test_one_person_and_three_bots_play_a_whole_hand(client: TestClient) -> None
     ann.send({"type": "start"})
     view = ann.view()
     acted = 0
-    while view["hand_number"] == 1:
+    # a bot without counters may call a redeal before Ann acts: such a hand is thrown in, and the next is played
+    while not any(row["bidder"] >= 0 for row in view["pad"]):
+        assert view["hand_number"] <= 20, "twenty hands thrown in"
         if view["legal"]:
             ann.send({"type": "act", "action": view["legal"][-1]["action"]})
             acted += 1
         view = ann.view()
-    assert acted >= 10 and len(view["pad"]) == 1 and view["pad"][0]["bidder"] in range(-1, 4)
+    played = [row for row in view["pad"] if row["bidder"] >= 0]
+    assert acted >= 10 and len(played) == 1 and played[0]["bidder"] in range(4)
+    assert all(row["bidder"] == -1 for row in view["pad"][:-1])  # only thrown-in hands came before
     assert sum(view["won"]) == 0 and len(view["hand"]) == 9
 
 
