@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -286,13 +287,14 @@ def test_rook_bots_lists_every_bot_and_each_levels_time_limit() -> None:
         assert f"{lv.seconds:g} s" in result.output and f"{lv.solve_tricks} tricks left" in result.output
 
 
-def _facing_an_opponents_bid(rules_name: str, seed: int) -> Hand | None:
-    """A kentucky-discard auction stopped where the seat to act may bid over an opponent's bid."""
+def _facing_an_opponents_bid(rules_name: str, seed: int, partner: bool = False) -> Hand | None:
+    """An auction stopped where the seat to act may bid over an opponent's bid (or a partner's)."""
     hand = Hand(preset(rules_name), seed % 4)
     hand.deal_random(random.Random(seed))
     heuristic = HeuristicPlayer()
     while hand.phase == Phase.BID:
-        if hand.high_bidder >= 0 and hand.high_bidder % 2 != hand.to_act % 2 and \
+        if hand.high_bidder >= 0 and (hand.high_bidder % 2 == hand.to_act % 2) == partner and \
+                hand.high_bidder != hand.to_act and \
                 A.PASS in hand.legal_actions() and any(a >= A.BID for a in hand.legal_actions()):
             return hand
         hand.apply(heuristic.act(view_of(hand, hand.to_act)), hand.to_act)
@@ -307,6 +309,20 @@ def test_over_an_opponents_bid_the_expert_bids_only_when_taking_the_contract_bea
     for gain, expected in ((3.0, lowest), (-3.0, A.PASS)):
         monkeypatch.setattr(ExpertPlayer, "_bid_gain", lambda self, v, b, c=None, g=gain: g)
         assert ExpertPlayer(1, "easy", timed=False).act(view) == expected
+
+
+def test_with_compete_partner_over_a_partners_bid_the_expert_takes_the_contract_only_when_it_gains(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = next(h for h in (_facing_an_opponents_bid("full-deck", s, partner=True) for s in range(200))
+                if h is not None)
+    view = view_of(hand, hand.to_act)
+    assert view.high_bidder == (view.seat + 2) % 4
+    lowest = min(a for a in view.legal if a >= A.BID)
+    for gain, expected in ((3.0, lowest), (-3.0, A.PASS)):
+        monkeypatch.setattr(ExpertPlayer, "_bid_gain", lambda self, v, b, c=None, g=gain: g)
+        player = ExpertPlayer(1, "easy", timed=False)
+        player.level = dataclasses.replace(player.level, compete_partner=True)
+        assert player.act(view) == expected
 
 
 def test_the_simulated_gain_of_bidding_falls_as_the_bid_rises_past_what_the_hand_is_worth() -> None:
