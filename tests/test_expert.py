@@ -173,11 +173,7 @@ def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch
 
 
 @pytest.mark.parametrize("name", ["full-deck", "kentucky-discard"])
-def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_better(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import rookgame.bots.expert as expert
-
-    monkeypatch.setattr(expert, "_SWITCH_MARGIN", 1e9)  # no colour can be clearly better
+def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_better(name: str) -> None:
     rules = preset(name)
     rng = random.Random(21)
     compared = 0
@@ -190,6 +186,7 @@ def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_b
         if hand.phase != Phase.NEST:
             continue
         ex = ExpertPlayer(1, "easy", timed=False)
+        ex.level = dataclasses.replace(ex.level, switch_margin=1e9)  # no colour can be clearly better
         while hand.phase == Phase.NEST:
             view = view_of(hand, hand.to_act)
             action = ex.act(view)

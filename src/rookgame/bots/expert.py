@@ -65,6 +65,7 @@ class Level:
     # In the comparison's line where this seat bids, the others bid on as the heuristic would (and this
     # seat passes at its next turn) instead of all passing.  Off: -0.7 [-6.9, +5.5] over 150 full-deck deals.
     compete_continue: bool = False
+    switch_margin: float = 10.0  # points a simulated nest plan must gain over the heuristic's own way
 
 
 LEVELS = {
@@ -84,7 +85,6 @@ _OVERSAMPLE = 3  # with weigh_play: deals drawn per deal scored
 _SAMPLING_SHARE = 0.4  # of the time limit at most, spent drawing and weighing deals
 _RESERVE = 0.03  # share of the limit kept for the work after the last sample (averaging, the fallback)
 _PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
-_SWITCH_MARGIN = 10.0  # points a simulated nest plan must gain over the heuristic's own way
 
 
 def team_of(hand: Hand, seat: int) -> int:
@@ -426,7 +426,7 @@ class ExpertPlayer:
         if n:
             # The heuristic's way is the default; a colour must beat it clearly on the same sampled
             # deals (a few samples are noisy, and a close call is not worth a worse habit).
-            best = totals[0] / n + _SWITCH_MARGIN
+            best = totals[0] / n + self.level.switch_margin
             for colour, total in zip(colours, totals[1:]):
                 values[colour] = total / n
                 if values[colour] > best:
