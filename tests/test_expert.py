@@ -284,7 +284,7 @@ def test_rook_bots_lists_every_bot_and_each_levels_time_limit() -> None:
         assert f"{lv.seconds:g} s" in result.output and f"{lv.solve_tricks} tricks left" in result.output
 
 
-def _facing_an_opponents_bid(rules_name: str, seed: int, partner: bool = False) -> Hand | None:
+def _facing_a_bid(rules_name: str, seed: int, partner: bool = False) -> Hand | None:
     """An auction stopped where the seat to act may bid over an opponent's bid (or a partner's)."""
     hand = Hand(preset(rules_name), seed % 4)
     hand.deal_random(random.Random(seed))
@@ -300,7 +300,7 @@ def _facing_an_opponents_bid(rules_name: str, seed: int, partner: bool = False) 
 
 def test_over_an_opponents_bid_the_expert_bids_only_when_taking_the_contract_beats_defending(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    hand = next(h for h in (_facing_an_opponents_bid("kentucky-discard", s) for s in range(50)) if h is not None)
+    hand = next(h for h in (_facing_a_bid("kentucky-discard", s) for s in range(50)) if h is not None)
     view = view_of(hand, hand.to_act)
     lowest = min(a for a in view.legal if a >= A.BID)
     for gain, expected in ((3.0, lowest), (-3.0, A.PASS)):
@@ -310,7 +310,7 @@ def test_over_an_opponents_bid_the_expert_bids_only_when_taking_the_contract_bea
 
 def test_with_compete_partner_over_a_partners_bid_the_expert_takes_the_contract_only_when_it_gains(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    hand = next(h for h in (_facing_an_opponents_bid("full-deck", s, partner=True) for s in range(200))
+    hand = next(h for h in (_facing_a_bid("full-deck", s, partner=True) for s in range(200))
                 if h is not None)
     view = view_of(hand, hand.to_act)
     assert view.high_bidder == (view.seat + 2) % 4
@@ -325,7 +325,7 @@ def test_with_compete_partner_over_a_partners_bid_the_expert_takes_the_contract_
 def test_the_simulated_gain_of_bidding_falls_as_the_bid_rises_past_what_the_hand_is_worth() -> None:
     gains = []
     for seed in range(40):
-        hand = _facing_an_opponents_bid("kentucky-discard", seed)
+        hand = _facing_a_bid("kentucky-discard", seed)
         if hand is None:
             continue
         view = view_of(hand, hand.to_act)
