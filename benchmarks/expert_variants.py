@@ -66,7 +66,7 @@ def main() -> None:
     ap.add_argument("--json", default=None, help="with --vs: write both arenas' JSON here (a list of two)")
     args = ap.parse_args()
     rules = load(args.rules)
-    a, b = variant(args.a), args.b if earlier_run(args.b) else variant(args.b)
+    a, b = variant(args.a), args.b if names_a_run(args.b) else variant(args.b)
     if args.vs:
         against(rules, args, a, b, variant(args.vs))
         return
@@ -81,11 +81,16 @@ def main() -> None:
           f"{ms[1]['median']:.1f}/{ms[1]['worst']:.0f}", flush=True)
 
 
+def names_a_run(spec: str) -> bool:
+    """Whether ``spec`` names an earlier run's JSON (``FILE.json`` or ``FILE.json#0``) rather than a bot."""
+    return spec.partition("#")[0].endswith(".json")
+
+
 def earlier_run(spec: str) -> dict[str, object] | None:
-    """The arena JSON ``spec`` names (``FILE.json`` or ``FILE.json#0``), or None for a bot."""
-    path, _, index = spec.partition("#")
-    if not path.endswith(".json"):
+    """The arena JSON ``spec`` names, or None for a bot."""
+    if not names_a_run(spec):
         return None
+    path, _, index = spec.partition("#")
     with open(path) as f:
         earlier = json.load(f)
     run: dict[str, object] = earlier[int(index or -1)] if isinstance(earlier, list) else earlier

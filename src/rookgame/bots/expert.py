@@ -16,10 +16,10 @@ Levels differ by effort (samples, how deep the solver goes, a time limit per dec
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from .. import actions as A
 from .. import kernel
@@ -31,7 +31,7 @@ from .playout import finish, seat_knowledge
 from .sampler import SampleError, sample_hand
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Level:
     samples: int  # deals sampled per card-play decision
     solve_tricks: int  # use the exact solver when at most this many tricks remain
@@ -77,8 +77,7 @@ LEVELS = {
     "expert": Level(64, 7, 48, 2.0, 600_000),
 }
 if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tricks
-    LEVELS = {k: Level(v.samples, min(v.solve_tricks, 3), v.bid_samples, v.seconds, v.max_nodes)
-              for k, v in LEVELS.items()}
+    LEVELS = {k: dataclasses.replace(v, solve_tricks=min(v.solve_tricks, 3)) for k, v in LEVELS.items()}
 
 
 _OVERSAMPLE = 3  # with weigh_play: deals drawn per deal scored
