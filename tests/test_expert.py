@@ -150,6 +150,35 @@ def test_samples_read_the_auction_a_high_bidder_is_dealt_strong_hands() -> None:
     assert weighed > uniform + 5, (uniform, weighed)
 
 
+def test_where_counters_may_not_be_buried_a_defender_samples_no_counter_in_the_bidders_burial() -> None:
+    from rookgame.bots.sampler import sample_hand
+    from rookgame.rules import load
+
+    rules = load(str(Path(__file__).parents[1] / "docs" / "examples" / "family.toml"))
+    assert rules.bury_counters == "forbidden"
+    bot = HeuristicPlayer()
+    rng = random.Random(4)
+    seen = 0
+    for dealer in range(8):
+        hand = Hand(rules, dealer % 4)
+        hand.deal_random(rng)
+        while hand.phase < Phase.PLAY:
+            hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+        if hand.phase != Phase.PLAY:
+            continue  # thrown in
+        assert not any(rules.deck.points[c] for c in hand.buried)  # the rule, at the real table
+        defender = (hand.bidder + 1) % 4
+        view = view_of(hand, defender)
+        for _ in range(20):
+            sample = sample_hand(view, rng)
+            assert sample.hands[defender] == hand.hands[defender]
+            # the burial holds no counter, as at the table
+            assert len(sample.buried) == rules.nest_size
+            assert not any(rules.deck.points[c] for c in sample.buried)
+            seen += 1
+    assert seen >= 100
+
+
 def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
     original = ExpertPlayer._simulate_takes

@@ -23,8 +23,8 @@ from ..rules import PlayTables, RuleSet
 from ..state import Phase
 from ..view import View
 from .knowledge import Knowledge, know
+from .valuation import colours, value
 from .valuation import sure_tricks as sure_tricks
-from .valuation import value
 
 # How far below the expected take the heuristic stops bidding, in spreads of the take
 # (bots/valuation.py): a set costs the bid, so a contract is taken only while it is made
@@ -38,14 +38,12 @@ def _natural(rules: RuleSet, trump: int) -> PlayTables:
 
 def colour_score(rules: RuleSet, hand: int, colour: int) -> float:
     """How good ``colour`` is as trump for this hand: length first, then height."""
-    t = _natural(rules, colour)
-    cards = sorted(cards_of(hand & t.suit_mask[colour]), key=lambda c: -t.strength[c])
-    score = 10.0 * len(cards)
-    order = sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
-    for i, c in enumerate(order[:5]):
+    tables = colours(rules)
+    score = 10.0 * (hand & tables.suit_mask[colour][colour]).bit_count()
+    for i, c in enumerate(tables.order[colour][colour][:5]):
         if hand >> c & 1:
             score += (5 - i) * 1.5
-    score += sum(rules.deck.points[c] for c in cards) * 0.1
+    score += sum(p for c, p in tables.counters[colour][colour] if hand >> c & 1) * 0.1
     return score
 
 

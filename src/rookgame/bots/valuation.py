@@ -93,13 +93,44 @@ def _order(rules: RuleSet, t: PlayTables, colour: int) -> list[int]:
     return sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
 
 
+@dataclass(frozen=True)
+class Colours:
+    """One rule set's colours with each colour as trump (the Birds in it): the tables that valuing a
+    hand reads many times a decision (the sampler values every deal it draws), built once."""
+
+    order: tuple[tuple[tuple[int, ...], ...], ...]  # [trump][colour]: its cards, strongest first
+    suit_mask: tuple[tuple[int, int, int, int], ...]  # [trump]: the colours' masks
+    counters: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [trump][colour]: (card, points) of its counters
+    all_counters: tuple[tuple[int, int], ...]  # (card, points) of every counter in the deck
+
+
+_colours: dict[int, tuple[RuleSet, Colours]] = {}  # by id; the rule set is held so that its id stays its own
+
+
+def colours(rules: RuleSet) -> Colours:
+    got = _colours.get(id(rules))
+    if got is not None and got[0] is rules:
+        return got[1]
+    pts = rules.deck.points
+    tables = [_natural(rules, trump) for trump in range(4)]
+    built = Colours(
+        tuple(tuple(tuple(_order(rules, t, k)) for k in range(4)) for t in tables),
+        tuple(t.suit_mask for t in tables),
+        tuple(tuple(tuple((c, pts[c]) for c in _order(rules, t, k) if pts[c]) for k in range(4)) for t in tables),
+        tuple((c, pts[c]) for c in rules.deck.cards if pts[c]))
+    if len(_colours) >= 256:  # random rule sets in tests and benchmarks: keep the table small
+        _colours.clear()
+    _colours[id(rules)] = (rules, built)
+    return built
+
+
 def sure_tricks(rules: RuleSet, hand: int, trump: int) -> int:
     """Top cards held in sequence from the top of each colour (trump included; at most two in a side colour)."""
-    t = _natural(rules, trump)
+    orders = colours(rules).order[trump]
     total = 0
     for colour in range(4):
         held = 0
-        for c in _order(rules, t, colour):
+        for c in orders[colour]:
             if hand >> c & 1:
                 held += 1
             else:
@@ -122,21 +153,20 @@ def rule_features(rules: RuleSet) -> tuple[float, float, float, float, float, fl
 def features(rules: RuleSet, hand: int, trump: int) -> list[float]:
     """The features of ``hand`` with ``trump`` as trump, in the order of :data:`FEATURES`."""
     deck = rules.deck
-    t = _natural(rules, trump)
+    tables = colours(rules)
+    masks = tables.suit_mask[trump]
     total = rules.total_points or 1
-    pts = deck.points
     side, individual, call, nest, nest_bidder, bonus = rule_features(rules)
-    held = cards_of(hand & deck.mask)
-    n_cards = max(1, len(held))
-    own = sum(pts[c] for c in held) / total
-    trumps = hand & t.suit_mask[trump]
-    own_trump = sum(pts[c] for c in cards_of(trumps)) / total
-    order = _order(rules, t, trump)
+    n_cards = max(1, (hand & deck.mask).bit_count())
+    own = sum(p for c, p in tables.all_counters if hand >> c & 1) / total
+    trumps = hand & masks[trump]
+    own_trump = sum(p for c, p in tables.counters[trump][trump] if hand >> c & 1) / total
+    order = tables.order[trump][trump]
     expected = n_cards * len(order) / deck.size
     long = (trumps.bit_count() - expected) / n_cards
     top = sum(1 for c in order[:3] if hand >> c & 1) / 3
     sure = sure_tricks(rules, hand, trump) / n_cards
-    voids = sum(1 for s in range(4) if s != trump and not hand & t.suit_mask[s]) / 3
+    voids = sum(1 for s in range(4) if s != trump and not hand & masks[s]) / 3
     return [1.0, side, individual, call, nest, nest_bidder, bonus, own, own_trump, long, long * side, top, sure,
             voids, own * side]
 
