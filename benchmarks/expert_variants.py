@@ -60,6 +60,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=21)
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--rotate", action="store_true", help="two seatings a deal, rotated (as rook arena --rotate)")
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
     ap.add_argument("--vs", default=None, help="measure A and B each against this bot, paired deal by deal")
@@ -71,7 +72,7 @@ def main() -> None:
         against(rules, args, a, b, variant(args.vs))
         return
     t = time.perf_counter()
-    res = run_arena(rules, (a, b), args.deals, args.seed, workers=args.workers)
+    res = run_arena(rules, (a, b), args.deals, args.seed, workers=args.workers, rotate=args.rotate)
     d = res.difference
     ms = [entry["decision_ms"] for entry in res.to_json()["per_bot"]]
     made = [f"{t.made}/{t.contracts}" for t in res.tallies]
@@ -105,7 +106,8 @@ def against(rules: object, args: argparse.Namespace, a: str, b: str, vs: str) ->
             results.append(run)
             continue
         t = time.perf_counter()
-        res = run_arena(rules, (name, vs), args.deals, args.seed, workers=args.workers)  # type: ignore[arg-type]
+        res = run_arena(rules, (name, vs), args.deals, args.seed, workers=args.workers,  # type: ignore[arg-type]
+                        rotate=args.rotate)
         d = res.difference
         js = res.to_json()
         ms = js["per_bot"][0]["decision_ms"]

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 
 from .. import actions as A
 from .. import kernel
+from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
@@ -66,6 +67,10 @@ class Level:
     # seat passes at its next turn) instead of all passing.  Off: -0.7 [-6.9, +5.5] over 150 full-deck deals.
     compete_continue: bool = False
     switch_margin: float = 10.0  # points a simulated nest plan must gain over the heuristic's own way
+    # In games each for themselves, a defender values a hand as its own score against the best other
+    # seat's (else as the defenders' together against the bidder), and plays every card out by the
+    # heuristic, since the solver pools the defenders' points.
+    own_points: bool = False
 
 
 LEVELS = {
@@ -94,13 +99,14 @@ def team_of(hand: Hand, seat: int) -> int:
     return ((1 << hand.n) - 1) & ~team
 
 
-def utility(hand: Hand, seat: int) -> float:
-    """A finished hand from ``seat``'s side: its side's score minus the other side's."""
+def utility(hand: Hand, seat: int, own: bool = False) -> float:
+    """A finished hand from ``seat``'s side: its side's score minus the other side's (the best
+    other seat's, with ``own`` in a game each for themselves, where the defenders are no side)."""
     res = hand.result
     if res is None:
         return 0.0
     rules = hand.rules
-    mine = team_of(hand, seat)
+    mine = 1 << seat if own and rules.mode == "individual" else team_of(hand, seat)
     my_sides = {rules.side_of(s) for s in range(hand.n) if mine >> s & 1}
     other = [rules.side_of(s) for s in range(hand.n) if not mine >> s & 1]
     me = res.score[rules.side_of(seat)]
@@ -177,9 +183,10 @@ class ExpertPlayer:
         left = view.rules.deck.hand_size - len(view.tricks)
         clock = self._clock()
         scored: list[dict[int, float]] = []
+        solve_here = left <= lv.solve_tricks and not self._alone(view.rules, view.seat, view.bidder)
         for hand in self._play_samples(view, clock):
             values: dict[int, float] | None = None
-            if left <= lv.solve_tricks:
+            if solve_here:
                 try:
                     sol = solve(hand, cards=True, max_nodes=lv.max_nodes, seconds=clock.left())
                     values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items()}
@@ -260,7 +267,8 @@ class ExpertPlayer:
         h = hand.copy()
         h.apply_unchecked(action)
         tail = self.level.tail_tricks
-        if tail and h.phase == Phase.PLAY and h.deck.hand_size - len(h.tricks) > tail:
+        if (tail and h.phase == Phase.PLAY and not self._alone(h.rules, seat, h.bidder)
+                and h.deck.hand_size - len(h.tricks) > tail):
             finish(h, self.heuristic, stop_at=tail)
             if h.phase == Phase.PLAY:
                 try:
@@ -270,7 +278,11 @@ class ExpertPlayer:
                 except BudgetExceeded:
                     pass
         self._finish(h)
-        return utility(h, seat)
+        return utility(h, seat, self.level.own_points)
+
+    def _alone(self, rules: RuleSet, seat: int, bidder: int) -> bool:
+        """Whether ``seat`` is a defender playing for itself alone (with ``own_points``)."""
+        return self.level.own_points and rules.mode == "individual" and seat != bidder
 
     def _finish(self, h: Hand) -> None:
         """Heuristic players play ``h`` to its end (the play-out of every simulation)."""
@@ -369,7 +381,7 @@ class ExpertPlayer:
                     else:
                         h.apply_unchecked(_pass_or_forced(h))
                 self._finish(h)
-                values.append(utility(h, view.seat))
+                values.append(utility(h, view.seat, self.level.own_points))
             if clock.over():
                 break  # a play-out that ended past the limit is not counted
             total += values[0] - values[1]
@@ -440,7 +452,7 @@ class ExpertPlayer:
             v = view_of(h, h.to_act)
             h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
         self._finish(h)
-        return utility(h, view.seat)
+        return utility(h, view.seat, self.level.own_points)
 
 
 class Clock:
