@@ -183,9 +183,9 @@ def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch
     calls = []
     original = ExpertPlayer._simulate_takes
 
-    def counted(self: ExpertPlayer, view: object, clock: object) -> list[float]:
+    def counted(self: ExpertPlayer, view: object, clock: object, half: bool) -> list[float]:
         calls.append(1)
-        return original(self, view, clock)  # type: ignore[arg-type]
+        return original(self, view, clock, half)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ExpertPlayer, "_simulate_takes", counted)
     rules = preset("kentucky-discard")
@@ -370,3 +370,85 @@ def test_the_simulated_gain_of_bidding_falls_as_the_bid_rises_past_what_the_hand
     assert sum(lo for lo, _ in gains) / len(gains) > 5, gains
     assert sum(hi for _, hi in gains) / len(gains) < -30, gains
     assert sum(lo > hi for lo, hi in gains) >= 11, gains
+
+
+def _finished_individual_hand(predicate: object) -> Hand:
+    """A cutthroat hand played out by the heuristic for which ``predicate(hand)`` holds."""
+    assert callable(predicate)
+    rules = preset("cutthroat")
+    bot = HeuristicPlayer()
+    for seed in range(200):
+        hand = Hand(rules, seed % rules.players)
+        hand.deal_random(random.Random(seed))
+        while hand.phase < Phase.DONE:
+            hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+        if hand.result is not None and predicate(hand):
+            return hand
+    raise AssertionError("no such hand in 200 deals")
+
+
+def test_in_a_game_each_for_themselves_a_defender_scores_against_the_best_other_seat_not_the_bidder_alone() -> None:
+    from rookgame.bots.expert import utility
+
+    def another_defender_outscores_the_bidder(h: Hand) -> bool:
+        assert h.result is not None
+        return any(h.result.score[s] > h.result.score[h.bidder] for s in range(h.n) if s != h.bidder)
+
+    hand = _finished_individual_hand(another_defender_outscores_the_bidder)
+    assert hand.result is not None
+    score = hand.result.score
+    for seat in range(hand.n):
+        best_other = max(score[s] for s in range(hand.n) if s != seat)
+        assert utility(hand, seat, own=True) == score[seat] - best_other
+    defender = next(s for s in range(hand.n) if s != hand.bidder)
+    # Pooled, the defenders are one side against the bidder: the other defender's points look like its own.
+    assert utility(hand, defender) == score[defender] - score[hand.bidder]
+    assert utility(hand, defender, own=True) < utility(hand, defender)
+
+
+def test_with_own_points_a_defender_plays_out_where_the_solver_would_pool_the_defenders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rookgame.bots.expert as expert_module
+
+    rules = preset("cutthroat")
+    bot = HeuristicPlayer()
+    hand = Hand(rules, 0)
+    hand.deal_random(random.Random(3))
+    while not (hand.phase == Phase.PLAY and rules.deck.hand_size - len(hand.tricks) <= 3):
+        hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+    while len(hand.legal_actions()) == 1 or hand.to_act == hand.bidder:
+        hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+        assert hand.phase == Phase.PLAY, "no defender's choice late in this hand"
+    view = view_of(hand, hand.to_act)
+    calls: list[int] = []
+    real_solve = expert_module.solve
+
+    def counting_solve(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real_solve(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert_module, "solve", counting_solve)
+    pooled = ExpertPlayer(1, "easy", timed=False)
+    assert pooled.act(view) in view.legal and calls  # the solver, for the defenders together
+    calls.clear()
+    alone = ExpertPlayer(1, "easy", timed=False)
+    alone.level = dataclasses.replace(alone.level, own_points=True)
+    assert alone.act(view) in view.legal and not calls  # play-outs, each seat for itself
+
+
+def test_the_hands_take_leaves_half_the_time_to_the_comparison_only_when_one_follows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    halves: list[bool] = []
+    original = ExpertPlayer._simulate_takes
+
+    def recorded(self: ExpertPlayer, view: object, clock: object, half: bool) -> list[float]:
+        halves.append(half)
+        return original(self, view, clock, half)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertPlayer, "_simulate_takes", recorded)
+    over_opponent = next(h for h in (_facing_a_bid("full-deck", s) for s in range(200)) if h is not None)
+    over_partner = next(h for h in (_facing_a_bid("full-deck", s, partner=True) for s in range(200)) if h is not None)
+    for hand in (over_opponent, over_partner):
+        ExpertPlayer(1, "easy").act(view_of(hand, hand.to_act))
+    # Over an opponent the expert compares bidding with passing; over a partner the take alone decides.
+    assert halves == [True, False]

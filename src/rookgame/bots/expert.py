@@ -289,14 +289,15 @@ class ExpertPlayer:
         finish(h, self.heuristic)
 
     # ------------------------------------------------------------------ auction
-    def _takes(self, view: View, clock: Clock) -> list[float]:
+    def _takes(self, view: View, clock: Clock, half: bool = False) -> list[float]:
         """What this seat's side takes as bidder, simulated over sampled deals once per auction,
         each take moved toward the heuristic's fitted estimate for the hand (a few samples are
-        noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples)."""
+        noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples).  With ``half``, at most half the
+        decision's time goes to it (the comparison of :meth:`_bid_gain` needs the rest)."""
         key = (view.rules, view.dealer, view.seat, int(view.hand))
         if self._auction is not None and self._auction[0] == key:
             return self._auction[1]
-        takes = self._simulate_takes(view, clock)
+        takes = self._simulate_takes(view, clock, half)
         if takes:
             n = len(takes)
             shift = _PRIOR_SAMPLES / (n + _PRIOR_SAMPLES) * (estimate(view.rules, int(view.hand)) - sum(takes) / n)
@@ -304,11 +305,9 @@ class ExpertPlayer:
         self._auction = (key, takes)
         return takes
 
-    def _simulate_takes(self, view: View, clock: Clock) -> list[float]:
+    def _simulate_takes(self, view: View, clock: Clock, half: bool) -> list[float]:
         rules = view.rules
         out: list[float] = []
-        # With compete, the same decision's comparison needs the other half of the time.
-        half = self.level.compete
         for sample in self._deals(view, self.level.bid_samples, clock,
                                   lambda: half and bool(out) and clock.share_used() > 0.5):
             h = Hand(rules, view.dealer)
@@ -336,7 +335,9 @@ class ExpertPlayer:
         if A.REDEAL in legal:
             return [(A.REDEAL, 0.0)] + [(a, -1.0) for a in legal if a != A.REDEAL]
         clock = self._clock()  # one limit for the whole decision: the take, then the comparison
-        takes = self._takes(view, clock)
+        compare = (self.level.compete and A.PASS in legal and rules.mode == "partners"
+                   and (self.level.compete_partner or not partner_holds_bid(rules, view.seat, view.high_bidder)))
+        takes = self._takes(view, clock, half=compare)
         bids = [a for a in legal if a >= A.BID]
         if not takes:
             choice = self.heuristic.act(view)
@@ -348,10 +349,7 @@ class ExpertPlayer:
             return sum((t if t >= b else -b) - (total - t) for t in takes) / len(takes)
 
         scored = sorted(((a, ev(a - A.BID)) for a in bids), key=lambda x: (-x[1], x[0]))
-        gain = None
-        if (self.level.compete and A.PASS in legal and rules.mode == "partners"
-                and (self.level.compete_partner or not partner_holds_bid(rules, view.seat, view.high_bidder))):
-            gain = self._bid_gain(view, bids[0], clock)
+        gain = self._bid_gain(view, bids[0], clock) if compare else None
         if gain is not None:
             bid_on = gain > -self.level.compete_margin
         else:
