@@ -429,10 +429,11 @@ def test_with_own_points_a_defender_plays_out_where_the_solver_would_pool_the_de
 
     monkeypatch.setattr(expert_module, "solve", counting_solve)
     pooled = ExpertPlayer(1, "easy", timed=False)
+    pooled.level = dataclasses.replace(pooled.level, own_points=False)
     assert pooled.act(view) in view.legal and calls  # the solver, for the defenders together
     calls.clear()
     alone = ExpertPlayer(1, "easy", timed=False)
-    alone.level = dataclasses.replace(alone.level, own_points=True)
+    assert alone.level.own_points  # every level's default
     assert alone.act(view) in view.legal and not calls  # play-outs, each seat for itself
 
 

@@ -110,7 +110,7 @@ class Judge:
                 h = sample.copy()
                 h.apply_unchecked(action)
                 finish(h, self.heuristic)
-                pair.append(utility(h, view.seat))
+                pair.append(utility(h, view.seat, self.expert.level.own_points))
             out.append((pair[0], pair[1]))
         return out
 
