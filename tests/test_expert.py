@@ -337,6 +337,20 @@ def test_over_an_opponents_bid_the_expert_bids_only_when_taking_the_contract_bea
         assert ExpertPlayer(1, "easy", timed=False).act(view) == expected
 
 
+def test_a_hint_in_the_auction_prices_passing_by_the_comparison_that_chose_between_bid_and_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = next(h for h in (_facing_a_bid("kentucky-discard", s) for s in range(50)) if h is not None)
+    view = view_of(hand, hand.to_act)
+    lowest = min(a for a in view.legal if a >= A.BID)
+    for gain in (3.0, -3.0):
+        monkeypatch.setattr(ExpertPlayer, "_bid_gain", lambda self, v, b, c=None, g=gain: g)
+        ranking = ExpertPlayer(1, "easy", timed=False).rank(view)
+        values = dict(ranking)
+        assert sorted(values) == sorted(view.legal)
+        assert values[A.PASS] == pytest.approx(values[lowest] - gain)  # no stand-in value for passing
+        assert [v for _, v in ranking] == sorted(values.values(), reverse=True)  # best first
+
+
 def test_with_compete_partner_over_a_partners_bid_the_expert_takes_the_contract_only_when_it_gains(
         monkeypatch: pytest.MonkeyPatch) -> None:
     hand = next(h for h in (_facing_a_bid("full-deck", s, partner=True) for s in range(200))

@@ -357,8 +357,15 @@ class ExpertPlayer:
             # The heuristic's rule with the simulated take as the limit: bid one step at a time while
             # the hand is expected to make the bid; over a partner, only with a clearly better hand.
             bid_on = A.PASS not in legal or raises(view, sum(takes) / len(takes) + self.level.bid_margin)
+        first = bids[0]
+        if gain is not None:
+            # The comparison valued passing on the same deals: the next bid's value less the gain.
+            passing = (A.PASS, ev(first - A.BID) - gain)
+            if bid_on:
+                rest = sorted([x for x in scored if x[0] != first] + [passing], key=lambda x: (-x[1], x[0]))
+                return [(first, ev(first - A.BID))] + rest
+            return [passing] + scored
         if bid_on:
-            first = bids[0]
             return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
                 [(a, -1e9) for a in legal if a < A.BID]
         # Passing is preferred here: rank it first, at the value of the best bid or 0.
