@@ -467,3 +467,29 @@ def test_the_hands_take_leaves_half_the_time_to_the_comparison_only_when_one_fol
         ExpertPlayer(1, "easy").act(view_of(hand, hand.to_act))
     # Over an opponent the expert compares bidding with passing; over a partner the take alone decides.
     assert halves == [True, False]
+
+
+def test_a_hint_for_the_burial_ranks_every_card_and_makes_up_no_points() -> None:
+    rules = preset("kentucky-discard")
+    bot = HeuristicPlayer()
+    for seed in range(20):
+        hand = Hand(rules, 0)
+        hand.deal_random(random.Random(seed))
+        while hand.phase == Phase.BID:
+            hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+        if hand.phase == Phase.NEST and view_of(hand, hand.to_act).step == "bury":
+            break
+    view = view_of(hand, hand.to_act)
+    assert view.step == "bury"
+    player = ExpertPlayer(1, "easy", timed=False)
+    ranking = player.rank(view)
+    assert sorted(a for a, _ in ranking) == sorted(view.legal)
+    assert all(v is None for _, v in ranking)  # the plan was valued as a whole, not card by card
+    assert ranking[0][0] == player.act(view)  # the card it buries first heads the list
+    # then the cards least worth keeping, as the heuristic weighs them for the plan's trump
+    from rookgame.bots.heuristic import best_colour
+
+    plan, _ = player._nest_plan(view)
+    colour = plan if plan is not None else view.trump if view.trump >= 0 else best_colour(rules, int(view.hand))
+    rest = [a for a in player.heuristic.bury_order(view, colour) if a != ranking[0][0]]
+    assert [a for a, _ in ranking[1:]] == rest

@@ -17,9 +17,10 @@ Levels differ by effort (samples, how deep the solver goes, a time limit per dec
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from .. import actions as A
 from .. import kernel
@@ -27,7 +28,7 @@ from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
-from .heuristic import HeuristicPlayer, estimate, partner_holds_bid, raises
+from .heuristic import HeuristicPlayer, best_colour, estimate, partner_holds_bid, raises
 from .playout import finish, seat_knowledge
 from .sampler import SampleError, sample_hand
 
@@ -157,9 +158,10 @@ class ExpertPlayer:
             return view.legal[0]
         return self.rank(view)[0][0]
 
-    def rank(self, view: View) -> list[tuple[int, float]]:
-        """Legal actions best first, each with its expected value for this seat's side
-        (its score minus the other side's, in points)."""
+    def rank(self, view: View) -> Ranking:
+        """Legal actions best first, each with its expected value for this seat's side (its score
+        minus the other side's, in points), or None for one this decision did not value (it took
+        the heuristic's way there: the choice first, the rest in the order of the legal actions)."""
         if view.phase == Phase.PLAY:
             return self._rank_play(view)
         if view.phase == Phase.BID:
@@ -167,14 +169,13 @@ class ExpertPlayer:
         return self._rank_nest(view)
 
     # ------------------------------------------------------------------ card play
-    def _rank_play(self, view: View) -> list[tuple[int, float]]:
+    def _rank_play(self, view: View) -> Ranking:
         legal = list(view.legal)
         scored = self.play_values(view)
         if not scored:  # no consistent deal found (or no time for one): the heuristic's card
-            choice = self.heuristic.act(view)
-            return [(choice, 0.0)] + [(a, -1.0) for a in legal if a != choice]
+            return unvalued(self.heuristic.act(view), legal)
         n = len(scored)
-        return sorted(((a, sum(v[a] for v in scored) / n) for a in legal), key=lambda x: (-x[1], x[0]))
+        return sorted(((a, sum(v[a] for v in scored) / n) for a in legal), key=_best_first)
 
     def play_values(self, view: View) -> list[dict[int, float]]:
         """For each deal scored (within the time limit), every legal card's value on it: the same
@@ -330,26 +331,25 @@ class ExpertPlayer:
                 out.append(float(h.result.bidding_points))
         return out
 
-    def _rank_bid(self, view: View) -> list[tuple[int, float]]:
+    def _rank_bid(self, view: View) -> Ranking:
         legal = list(view.legal)
         rules = view.rules
         if A.REDEAL in legal:
-            return [(A.REDEAL, 0.0)] + [(a, -1.0) for a in legal if a != A.REDEAL]
+            return unvalued(A.REDEAL, legal)
         clock = self._clock()  # one limit for the whole decision: the take, then the comparison
         compare = (self.level.compete and A.PASS in legal and rules.mode == "partners"
                    and (self.level.compete_partner or not partner_holds_bid(rules, view.seat, view.high_bidder)))
         takes = self._takes(view, clock, half=compare)
         bids = [a for a in legal if a >= A.BID]
         if not takes:
-            choice = self.heuristic.act(view)
-            return [(choice, 0.0)] + [(a, -1.0) for a in legal if a != choice]
+            return unvalued(self.heuristic.act(view), legal)
         total = rules.total_points
 
         def ev(b: int) -> float:
             # Our score minus theirs if we play the hand at b.
             return sum((t if t >= b else -b) - (total - t) for t in takes) / len(takes)
 
-        scored = sorted(((a, ev(a - A.BID)) for a in bids), key=lambda x: (-x[1], x[0]))
+        scored: Ranking = sorted(((a, ev(a - A.BID)) for a in bids), key=_best_first)
         gain = self._bid_gain(view, bids[0], clock) if compare else None
         if gain is not None:
             bid_on = gain > -self.level.compete_margin
@@ -360,16 +360,16 @@ class ExpertPlayer:
         first = bids[0]
         if gain is not None:
             # The comparison valued passing on the same deals: the next bid's value less the gain.
-            passing = (A.PASS, ev(first - A.BID) - gain)
+            passing: tuple[int, float | None] = (A.PASS, ev(first - A.BID) - gain)
             if bid_on:
-                rest = sorted([x for x in scored if x[0] != first] + [passing], key=lambda x: (-x[1], x[0]))
-                return [(first, ev(first - A.BID))] + rest
+                return [(first, ev(first - A.BID))] + sorted([x for x in scored if x[0] != first] + [passing],
+                                                             key=_best_first)
             return [passing] + scored
+        # The heuristic's rule decided, on the take alone: passing was not valued.
         if bid_on:
             return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
-                [(a, -1e9) for a in legal if a < A.BID]
-        # Passing is preferred here: rank it first, at the value of the best bid or 0.
-        return [(A.PASS, max([0.0] + [v for _, v in scored]))] + scored
+                [(a, None) for a in legal if a < A.BID]
+        return [(A.PASS, None)] + scored
 
     def _bid_gain(self, view: View, bid: int, clock: Clock | None = None) -> float | None:
         """On sampled deals, the mean of (this seat bids ``bid`` and the others pass) less (it passes
@@ -395,18 +395,20 @@ class ExpertPlayer:
         return total / n if n >= 4 else None
 
     # ------------------------------------------------------------------ nest and declarations
-    def _rank_nest(self, view: View) -> list[tuple[int, float]]:
+    def _rank_nest(self, view: View) -> Ranking:
         if view.step not in ("bury", "trump"):
-            choice = self.heuristic.act(view)
-            return [(choice, 0.0)] + [(a, -1.0) for a in view.legal if a != choice]
+            return unvalued(self.heuristic.act(view), view.legal)
         plan, values = self._nest_plan(view)
         want = self._plan_action(view, plan)
         if view.step == "trump":
-            def value(a: int) -> float:
-                return values.get(a - A.TRUMP, -1e9) if A.TRUMP <= a < A.NO_TRUMP else -1e9
-            return [(want, value(want))] + sorted(((a, value(a)) for a in view.legal if a != want),
-                                                  key=lambda x: (-x[1], x[0]))
-        return [(want, 0.0)] + [(a, -1.0) for a in view.legal if a != want]
+            def value(a: int) -> float | None:
+                return values.get(a - A.TRUMP) if A.TRUMP <= a < A.NO_TRUMP else None
+            return [(want, value(want))] + sorted(((a, value(a)) for a in view.legal if a != want), key=_best_first)
+        # The plan was simulated as a whole; the cards to bury are ranked by how little they are worth
+        # keeping with the plan's trump, not valued one by one.
+        colour = plan if plan is not None else (
+            view.trump if view.trump >= 0 else best_colour(view.rules, int(view.hand)))
+        return unvalued(want, self.heuristic.bury_order(view, colour))
 
     def _plan_action(self, view: View, plan: int | None) -> int:
         """The nest action of a plan: ``None`` is the heuristic's own way (its colour, chosen again
@@ -459,6 +461,20 @@ class ExpertPlayer:
             h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
         self._finish(h)
         return utility(h, view.seat, self.level.own_points)
+
+
+Ranking = list[tuple[int, float | None]]
+
+
+def unvalued(choice: int, legal: Sequence[int]) -> Ranking:
+    """A ranking with no values: ``choice`` first, then the other legal actions in order."""
+    out: Ranking = [(choice, None)]
+    return out + [(a, None) for a in legal if a != choice]
+
+
+def _best_first(entry: tuple[int, float | None]) -> tuple[float, int]:
+    """Sort key: the highest value first, the actions not valued last, ties by action."""
+    return (-entry[1] if entry[1] is not None else math.inf, entry[0])
 
 
 class Clock:

@@ -170,9 +170,12 @@ class HeuristicPlayer:
         return self.bury(view, colour)
 
     def bury(self, view: View, colour: int) -> int:
-        choices = [a - A.BURY for a in view.legal]
+        return self.bury_order(view, colour)[0]
+
+    def bury_order(self, view: View, colour: int) -> list[int]:
+        """The bury actions of ``view``, the card least worth keeping with ``colour`` as trump first."""
         hand = int(view.hand)
-        return A.BURY + min(choices, key=lambda c: (keep_value(view.rules, hand, colour, c), c))
+        return sorted(view.legal, key=lambda a: (keep_value(view.rules, hand, colour, a - A.BURY), a - A.BURY))
 
     def call_partner(self, view: View, colour: int) -> int:
         if A.NO_MORE_PARTNERS in view.legal and enough_partners(view):

@@ -8,13 +8,14 @@ consistent with the view.  Only the view is used, so a hint never leaks hidden c
 from __future__ import annotations
 
 from ..view import View
-from .expert import LEVELS, ExpertPlayer
+from .expert import LEVELS, ExpertPlayer, Ranking
 
 DEFAULT_LEVEL = "medium"
 
 
-def ranked(view: View, bot: str | None = None, seed: int = 0) -> list[tuple[int, float]]:
-    """Legal actions, best first, with their expected value (points for the seat's side)."""
+def ranked(view: View, bot: str | None = None, seed: int = 0) -> Ranking:
+    """Legal actions, best first, with their expected value (points for the seat's side), or None
+    where the bot took the heuristic's way without valuing the choices (burying, some bids)."""
     level = bot or DEFAULT_LEVEL
     if level not in LEVELS:
         raise ValueError(f"hints come from the expert levels: {', '.join(LEVELS)}, not {level!r}")

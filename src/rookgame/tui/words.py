@@ -532,8 +532,9 @@ def _hints_module() -> Any:
         return None
 
 
-def ranked_choices(view: View) -> tuple[str, list[tuple[int, float]]]:
-    """The best available bot's ranked choices for this view: (source, [(action, score)], best first).
+def ranked_choices(view: View) -> tuple[str, list[tuple[int, float | None]]]:
+    """The best available bot's ranked choices for this view: (source, [(action, score)], best first);
+    a score of None is a choice ranked but not valued (the bot took the heuristic's way there).
 
     Uses ``rookgame.bots.hints.ranked`` when it exists; otherwise asks every registered
     bot for its choice and ranks the choices by the share of bots that made them."""
@@ -541,15 +542,15 @@ def ranked_choices(view: View) -> tuple[str, list[tuple[int, float]]]:
         return "", []
     mod = _hints_module()
     if mod is not None and hasattr(mod, "ranked"):
-        ranked = [(int(a), float(s)) for a, s in mod.ranked(view)]
+        ranked = [(int(a), None if s is None else float(s)) for a, s in mod.ranked(view)]
         return "hints", [(a, s) for a, s in ranked if a in view.legal]
     votes: dict[int, float] = {}
     order = sorted(REGISTRY, key=lambda n: (n != "heuristic", n))
     for name in order:
         action = make_player(name, 0).act(view)
         votes[action] = votes.get(action, 0.0) + 1.0 / len(order)
-    ranked = sorted(votes.items(), key=lambda kv: -kv[1])
-    return ", ".join(order), ranked
+    shares: list[tuple[int, float | None]] = [(a, s) for a, s in sorted(votes.items(), key=lambda kv: -kv[1])]
+    return ", ".join(order), shares
 
 
 def hint_text(view: View, top: int = 5, chosen: Sequence[int] = ()) -> str:
@@ -562,9 +563,17 @@ def hint_text(view: View, top: int = 5, chosen: Sequence[int] = ()) -> str:
     if chosen:
         ranked = [(a, s) for a, s in ranked if not (A.BURY <= a < A.PARTNER and a - A.BURY in chosen)]
     points = source == "hints"
-    parts = [f"{i}. {action_words(a)} ({s:.0f} points)" if points else f"{i}. {action_words(a)} ({s:.0%})"
-             for i, (a, s) in enumerate(ranked[:top], 1)]
-    if points:
+    valued = any(s is not None for _, s in ranked[:top])
+
+    def worth(s: float | None) -> str:
+        if s is None:
+            return " (not valued)" if valued else ""
+        return f" ({s:.0f} points)" if points else f" ({s:.0%})"
+
+    parts = [f"{i}. {action_words(a)}{worth(s)}" for i, (a, s) in enumerate(ranked[:top], 1)]
+    if points and not valued:
+        label = "best first, the computer's way here: these choices are ranked, not valued one by one"
+    elif points:
         label = "best first, with the points your side can expect from this hand after each"
     else:
         label = f"best first, with the share of the computer players ({source}) that choose each"

@@ -225,7 +225,7 @@ class Refused(_Message):
 class HintChoice(_Message):
     action: int
     label: str
-    points: float  # expected points for the seat's side
+    points: float | None  # expected points for the seat's side; None: ranked, not valued (the heuristic's way)
 
 
 class Hint(_Message):

@@ -486,8 +486,8 @@ class Room:
             choices = await self.hub.think(ranked, view, HINT_LEVEL)
         finally:
             client.hinting = False
-        client.send(P.Hint(choices=[P.HintChoice(action=a, label=A.action_str(a), points=round(v, 2))
-                                    for a, v in choices]))
+        client.send(P.Hint(choices=[P.HintChoice(action=a, label=A.action_str(a),
+                                                 points=None if v is None else round(v, 2)) for a, v in choices]))
 
     # ------------------------------------------------------------------ the game
     async def _commit(self, seat: int, action: int) -> None:

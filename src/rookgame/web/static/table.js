@@ -441,12 +441,18 @@ function renderHints() {
   box.replaceChildren();
   if (!hints) return;
   if (!hints.length) { box.append(el("p", "note", "No hint for this position.")); return; }
-  box.append(el("p", "note", "Ranked choices, with the points your side can expect:"));
+  const valued = hints.some((ch) => ch.points !== null);
+  box.append(el("p", "note", valued ? "Ranked choices, with the points your side can expect:"
+    : "Ranked choices, best first (the computer's way here; not valued one by one):"));
   const ol = el("ol", "hint-list");
   for (const ch of hints) {
     const li = el("li");
-    li.append(el("span", "hint-act", actionWords(ch.label)),
-      el("span", "hint-points", `${ch.points >= 0 ? "+" : ""}${ch.points.toFixed(1)} expected points`));
+    li.append(el("span", "hint-act", actionWords(ch.label)));
+    if (ch.points !== null) {
+      li.append(el("span", "hint-points", `${ch.points >= 0 ? "+" : ""}${ch.points.toFixed(1)} expected points`));
+    } else if (valued) {
+      li.append(el("span", "hint-points", "not valued"));
+    }
     ol.append(li);
   }
   box.append(ol);
