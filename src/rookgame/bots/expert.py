@@ -73,6 +73,9 @@ class Level:
     # heuristic, since the solver pools the defenders' points.  On: +3.2 [+0.9, +5.5] points a hand
     # against the heuristic over 200 deals of five players each for themselves (docs/benchmarks.md).
     own_points: bool = True
+    # Compete in games without fixed partners too (call-partner, each for themselves); else the rule of
+    # the simulated take decides there.
+    compete_any_mode: bool = False
 
 
 LEVELS = {
@@ -337,7 +340,8 @@ class ExpertPlayer:
         if A.REDEAL in legal:
             return unvalued(A.REDEAL, legal)
         clock = self._clock()  # one limit for the whole decision: the take, then the comparison
-        compare = (self.level.compete and A.PASS in legal and rules.mode == "partners"
+        compare = (self.level.compete and A.PASS in legal
+                   and (rules.mode == "partners" or self.level.compete_any_mode)
                    and (self.level.compete_partner or not partner_holds_bid(rules, view.seat, view.high_bidder)))
         takes = self._takes(view, clock, half=compare)
         bids = [a for a in legal if a >= A.BID]
