@@ -112,8 +112,7 @@ def measure(rules_name: str, count: int, seed: int, expert_positions: int) -> di
         expert.rank(view_of(h, h.to_act))
     early_ms = (time.perf_counter() - t) / expert_positions * 1e3
     return {"view_us": view_us, "know_us": know_us, "sample_us": sample_us, "playout_ms": playout_ms,
-            "expert_ms": expert_ms,
-            "expert_early_ms": early_ms}
+            "expert_ms": expert_ms, "expert_early_ms": early_ms}
 
 
 def main() -> None:

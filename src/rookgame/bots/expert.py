@@ -28,7 +28,7 @@ from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
-from .heuristic import HeuristicPlayer, best_colour, estimate, partner_holds_bid, raises
+from .heuristic import HeuristicPlayer, estimate, nest_colour, partner_holds_bid, raises
 from .playout import finish, seat_knowledge
 from .sampler import SampleError, sample_hand
 
@@ -165,7 +165,8 @@ class ExpertPlayer:
     def rank(self, view: View) -> Ranking:
         """Legal actions best first, each with its expected value for this seat's side (its score
         minus the other side's, in points), or None for one this decision did not value (it took
-        the heuristic's way there: the choice first, the rest in the order of the legal actions)."""
+        the heuristic's way there: the choice first, then the rest, ranked where the heuristic ranks
+        them, as cards to bury, else in the order of the legal actions)."""
         if view.phase == Phase.PLAY:
             return self._rank_play(view)
         if view.phase == Phase.BID:
@@ -363,17 +364,15 @@ class ExpertPlayer:
             # the hand is expected to make the bid; over a partner, only with a clearly better hand.
             bid_on = A.PASS not in legal or raises(view, sum(takes) / len(takes) + self.level.bid_margin)
         first = bids[0]
+        bidding: Ranking = [(first, ev(first - A.BID))]
+        others = [x for x in scored if x[0] != first]
         if gain is not None:
             # The comparison valued passing on the same deals: the next bid's value less the gain.
             passing: tuple[int, float | None] = (A.PASS, ev(first - A.BID) - gain)
-            if bid_on:
-                return [(first, ev(first - A.BID))] + sorted([x for x in scored if x[0] != first] + [passing],
-                                                             key=_best_first)
-            return [passing] + scored
+            return bidding + sorted(others + [passing], key=_best_first) if bid_on else [passing] + scored
         # The heuristic's rule decided, on the take alone: passing was not valued.
         if bid_on:
-            return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + \
-                [(a, None) for a in legal if a < A.BID]
+            return bidding + others + [(a, None) for a in legal if a < A.BID]
         return [(A.PASS, None)] + scored
 
     def _bid_gain(self, view: View, bid: int, clock: Clock | None = None) -> float | None:
@@ -411,8 +410,7 @@ class ExpertPlayer:
             return [(want, value(want))] + sorted(((a, value(a)) for a in view.legal if a != want), key=_best_first)
         # The plan was simulated as a whole; the cards to bury are ranked by how little they are worth
         # keeping with the plan's trump, not valued one by one.
-        colour = plan if plan is not None else (
-            view.trump if view.trump >= 0 else best_colour(view.rules, int(view.hand)))
+        colour = plan if plan is not None else nest_colour(view)
         return unvalued(want, self.heuristic.bury_order(view, colour))
 
     def _plan_action(self, view: View, plan: int | None) -> int:
@@ -472,7 +470,7 @@ Ranking = list[tuple[int, float | None]]
 
 
 def unvalued(choice: int, legal: Sequence[int]) -> Ranking:
-    """A ranking with no values: ``choice`` first, then the other legal actions in order."""
+    """A ranking with no values: ``choice`` first, then the other actions of ``legal`` in its order."""
     out: Ranking = [(choice, None)]
     return out + [(a, None) for a in legal if a != choice]
 

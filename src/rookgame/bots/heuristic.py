@@ -51,6 +51,11 @@ def best_colour(rules: RuleSet, hand: int) -> int:
     return max(range(4), key=lambda c: (colour_score(rules, hand, c), -c))
 
 
+def nest_colour(view: View) -> int:
+    """The trump the heuristic handles the nest for: the one named, else its best colour."""
+    return view.trump if view.trump >= 0 else best_colour(view.rules, int(view.hand))
+
+
 def estimate(rules: RuleSet, hand: int) -> float:
     """Points the bidding side can expect with this hand (before the nest), best colour as trump
     (the valuation of :mod:`.valuation`, calibrated to the rule set)."""
@@ -154,10 +159,8 @@ class HeuristicPlayer:
 
     # ------------------------------------------------------------------ nest and declarations
     def declare(self, view: View) -> int:
-        rules = view.rules
         legal = view.legal
-        hand = int(view.hand)
-        colour = view.trump if view.trump >= 0 else best_colour(rules, hand)
+        colour = nest_colour(view)
         step = view.step
         if step == "trump":
             return A.TRUMP + colour if A.TRUMP + colour in legal else legal[0]
