@@ -9,7 +9,8 @@ change far more tightly than two separate matches against a third bot.
     python benchmarks/expert_variants.py --rules kentucky-discard --a "expert:bid_margin=5" --b expert --vs heuristic
 
 With ``--vs BOT`` each of A and B plays BOT on the same deals (two arenas), and the report gives both
-margins and their difference deal by deal: how much the change gains against that bot.  B may be the
+margins and their difference deal by deal: how much the change gains against that bot.  BOT may be
+``sees-all``, the ceiling (the margins are then negative: the gap is minus A's).  B may be the
 JSON an earlier ``--vs`` run wrote with ``--json``: its B's arena is reused, or with ``FILE#0`` its A's.
 
 A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
@@ -22,8 +23,9 @@ import argparse
 import dataclasses
 import json
 import time
+from typing import Any
 
-from rookgame.arena import estimate, run_arena
+from rookgame.arena import CEILING, estimate, run_arena
 from rookgame.bots import REGISTRY, Player
 from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
 from rookgame.rules import load
@@ -69,7 +71,7 @@ def main() -> None:
     rules = load(args.rules)
     a, b = variant(args.a), args.b if names_a_run(args.b) else variant(args.b)
     if args.vs:
-        against(rules, args, a, b, variant(args.vs))
+        against(rules, args, a, b, args.vs if args.vs == CEILING else variant(args.vs))
         return
     t = time.perf_counter()
     res = run_arena(rules, (a, b), args.deals, args.seed, workers=args.workers, rotate=args.rotate)
@@ -87,14 +89,14 @@ def names_a_run(spec: str) -> bool:
     return spec.partition("#")[0].endswith(".json")
 
 
-def earlier_run(spec: str) -> dict[str, object] | None:
+def earlier_run(spec: str) -> dict[str, Any] | None:
     """The arena JSON ``spec`` names, or None for a bot."""
     if not names_a_run(spec):
         return None
     path, _, index = spec.partition("#")
     with open(path) as f:
         earlier = json.load(f)
-    run: dict[str, object] = earlier[int(index or -1)] if isinstance(earlier, list) else earlier
+    run: dict[str, Any] = earlier[int(index or -1)] if isinstance(earlier, list) else earlier
     return run
 
 
@@ -103,15 +105,23 @@ def against(rules: object, args: argparse.Namespace, a: str, b: str, vs: str) ->
     for name, spec in ((a, args.a), (b, args.b)):
         run = earlier_run(spec)
         if run is not None:  # an earlier run against the same bot, on the same deals
+            if vs == CEILING and run["bots"] == [CEILING, run["bots"][1]]:  # as rook arena --ceiling wrote it
+                per = run["per_deal"]
+                run = {**run, "per_deal": {"A": per["B"], "B": per["A"]}}
             results.append(run)
             continue
         t = time.perf_counter()
-        res = run_arena(rules, (name, vs), args.deals, args.seed, workers=args.workers,  # type: ignore[arg-type]
-                        rotate=args.rotate)
-        d = res.difference
+        # The sees-all ceiling can only sit in slot A: there the variant is B, and the margins are turned.
+        ceiling = vs == CEILING
+        res = run_arena(rules, (vs, name) if ceiling else (name, vs), args.deals, args.seed,  # type: ignore[arg-type]
+                        workers=args.workers, rotate=args.rotate)
         js = res.to_json()
+        if ceiling:
+            js["per_deal"] = {"A": js["per_deal"]["B"], "B": js["per_deal"]["A"]}
+            js["per_bot"] = js["per_bot"][::-1]
+        d = estimate([x - y for x, y in zip(js["per_deal"]["A"], js["per_deal"]["B"])])
         ms = js["per_bot"][0]["decision_ms"]
-        tal = res.tallies[0]
+        tal = res.tallies[1 if ceiling else 0]
         print(f"{args.rules}: {spec} v {args.vs}: {d.mean:+.1f} [{d.low:+.1f}, {d.high:+.1f}] over {args.deals} deals "
               f"({time.perf_counter() - t:.0f} s); contracts made {tal.made}/{tal.contracts}; decision ms median/worst "
               f"{ms['median']:.1f}/{ms['worst']:.0f}", flush=True)

@@ -9,14 +9,18 @@ trick bonuses, the Bird at 10.5) the invariants every Rook hand keeps are checke
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 
 from rookgame import log as L
+from rookgame.bots import RandomPlayer
+from rookgame.bots.sampler import SampleError, nest_reading, sample_hand
 from rookgame.rules import CHOICES, RulesError, RuleSet
 from rookgame.state import Hand, Phase
+from rookgame.view import view_of
 
 from .test_properties import check_hand_after
 from .test_properties import play_random as random_hand
@@ -135,3 +139,34 @@ def test_every_house_rule_keeps_the_invariants_of_a_hand(rules: RuleSet, seed: i
     for seat, action in L.actions_of(ops):
         again.apply(action, seat)
     assert again.history == hand.history and again.result == hand.result
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(house_rules(modelled=False), SEEDS)
+def test_a_deal_the_bots_draw_shows_the_seat_exactly_what_it_sees_at_the_table(rules: RuleSet, seed: int) -> None:
+    """The sampler's deals (the bidder's burial and trump read or not) are ones the seat cannot tell
+    from the real one: the same view, in any house rules, at any point of the play.  (Random players
+    and no auction weighing: the heuristic's valuation would first calibrate itself to each rule set.)"""
+    rng = random.Random(seed)
+    hand = Hand(rules, rng.randrange(rules.players))
+    hand.deal_random(rng)
+    bot = RandomPlayer(seed)
+    stop = rng.randrange(rules.deck.size)
+    while hand.phase in (Phase.BID, Phase.NEST, Phase.PLAY) and stop:
+        hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+        stop -= 1
+    if hand.phase not in (Phase.BID, Phase.PLAY):
+        reject()  # thrown in, over, or the bidder alone decides (burying)
+    seat = hand.to_act
+    if hand.phase == Phase.PLAY:  # any seat but the bidder: one that has not seen the burial
+        seat = rng.choice([s for s in range(rules.players) if s != hand.bidder])
+    view = view_of(hand, seat)
+    event(f"{hand.phase.name.lower()}, the nest {'read' if nest_reading(view) else 'not read'}")
+    for read_nest in (False, True):
+        try:
+            sample = sample_hand(view, rng, weigh_auction=False, read_nest=read_nest)
+        except SampleError:
+            reject()  # a rare position where 200 random deals all break the public history
+        assert view_of(sample, seat) == view
+        if seat == hand.to_act:
+            assert sample.legal_actions() == hand.legal_actions()

@@ -77,6 +77,9 @@ class Level:
     # the simulated take decides there.  Off: -4.8 [-9.7, +0.1] over 100 deals of five players each for
     # themselves (it took more contracts and made fewer: 69 of 114).
     compete_any_mode: bool = False
+    # Read the bidder's nest decisions when drawing deals: the hidden burial as the heuristic would
+    # bury, the trump named as its best colour (bots/sampler.py).
+    read_nest: bool = False
 
 
 LEVELS = {
@@ -260,7 +263,7 @@ class ExpertPlayer:
             if clock.over() or (enough is not None and enough()):
                 return
             try:
-                yield sample_hand(view, self.rng, deadline=clock.deadline)
+                yield sample_hand(view, self.rng, deadline=clock.deadline, read_nest=self.level.read_nest)
             except SampleError:
                 continue
 

@@ -16,6 +16,8 @@ Everything comes from the seat's view (through :mod:`.knowledge`), so it plays f
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import actions as A
 from .. import kernel
 from ..cards import BIRD, cards_of
@@ -108,20 +110,27 @@ def keep_value(rules: RuleSet, hand: int, colour: int, card: int) -> float:
     Trumps and side winners are kept; exposed counters go into the nest (more readily where
     the nest's counters go to the bidder), then cards that leave a short colour void.
     """
+    return keep_values(rules, hand, colour, (card,))[0]
+
+
+def keep_values(rules: RuleSet, hand: int, colour: int, cards: Iterable[int]) -> list[float]:
+    """:func:`keep_value` of each of ``cards`` (one call for a whole hand: the sampler reads burials)."""
     t = _natural(rules, colour)
     pts = rules.deck.points
-    s = t.suit[card]
-    if s == colour:
-        return 1000.0 + t.strength[card] / 100
-    order = sorted((c for c in rules.deck.cards if t.suit[c] == s), key=lambda c: -t.strength[c])
-    rank_pos = order.index(card)
-    held_above = sum(1 for c in order[:rank_pos] if hand >> c & 1)
-    if rank_pos == held_above:  # a top card in sequence: a side winner
-        return 500.0 + pts[card]
-    value = 50.0 + (hand & t.suit_mask[s]).bit_count() * 8 - rank_pos * 2
-    if pts[card]:
-        value -= pts[card] * (2.0 if rules.nest_to == "bidder" else 1.0)  # exposed counters go into the nest
-    return value
+    above_of = colours(rules).above[colour]
+    counter_weight = 2.0 if rules.nest_to == "bidder" else 1.0  # exposed counters go into the nest
+    out = []
+    for card in cards:
+        s = t.suit[card]
+        if s == colour:
+            out.append(1000.0 + t.strength[card] / 100)
+            continue
+        above = above_of[card]
+        if hand & above == above:  # a top card in sequence: a side winner
+            out.append(500.0 + pts[card])
+            continue
+        out.append(50.0 + (hand & t.suit_mask[s]).bit_count() * 8 - above.bit_count() * 2 - pts[card] * counter_weight)
+    return out
 
 
 class HeuristicPlayer:
@@ -177,8 +186,8 @@ class HeuristicPlayer:
 
     def bury_order(self, view: View, colour: int) -> list[int]:
         """The bury actions of ``view``, the card least worth keeping with ``colour`` as trump first."""
-        hand = int(view.hand)
-        return sorted(view.legal, key=lambda a: (keep_value(view.rules, hand, colour, a - A.BURY), a - A.BURY))
+        values = keep_values(view.rules, int(view.hand), colour, [a - A.BURY for a in view.legal])
+        return [a for _, a in sorted(zip(values, view.legal))]
 
     def call_partner(self, view: View, colour: int) -> int:
         if A.NO_MORE_PARTNERS in view.legal and enough_partners(view):

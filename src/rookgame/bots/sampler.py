@@ -12,6 +12,12 @@ passed at 75 rarely holds a powerhouse.  Deals are kept with a probability that 
 with how far each other seat's dealt hand is from its bids, as the heuristic values
 hands (:func:`auction_limits`); a player who bids like that is read well, others are
 still sampled, only less often.
+
+So are the bidder's nest decisions.  A bidder buries what it least wants to keep with its trump
+and names the colour it is longest and strongest in, so the hidden burial is dealt from the
+bidder's whole hand (what it holds and what it buried, one place) and then chosen in it as the
+heuristic chooses (:func:`~.heuristic.keep_value`, with some noise), and a deal where another
+colour would have made the better trump is kept less often (:func:`nest_reading`).
 """
 
 from __future__ import annotations
@@ -23,9 +29,10 @@ import time
 from .. import actions as A
 from ..cards import cards_of
 from ..kernel import seat_of
+from ..rules import RuleSet
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
-from .heuristic import OVER_PARTNER, bid_limit, partner_holds_bid
+from .heuristic import OVER_PARTNER, best_colour, bid_limit, colour_score, keep_values, partner_holds_bid
 
 
 class SampleError(RuntimeError):
@@ -96,10 +103,52 @@ def auction_limits(view: View) -> list[tuple[int, float, float]]:
             if s != view.seat and (low[s] > float("-inf") or high[s] < float("inf"))]
 
 
+# The burial is drawn card by card, each card in proportion to exp(-keep_value / this): a card worth
+# this many keep-value points more (a card of length in its colour is 8, a rank 2) is e times rarer.
+_BURY_NOISE = 4.0
+# A deal is kept with probability exp(-gap / this) where another colour scores ``gap`` more as trump
+# than the one named (colour_score: 10 a card of length).
+_TRUMP_NOISE = 10.0
+
+
+def nest_reading(view: View) -> tuple[int, bool] | None:
+    """Whether the bidder's nest decisions are evidence for this seat: (the colour the hidden burial
+    was made for, whether trump was named before the burial), or None where they are not (no
+    hidden burial, or the seat is the bidder, or trump was named before the nest was seen)."""
+    rules = view.rules
+    if view.seat == view.bidder or view.bidder < 0 or view.buried is not None or not nest_taken(view):
+        return None
+    if view.phase == Phase.NEST or rules.trump_before_nest or not 0 <= view.trump < 4:
+        return None
+    steps = rules.nest_steps
+    return view.trump, steps.index("trump") < steps.index("bury") if "bury" in steps else True
+
+
+def _trump_gap(rules: RuleSet, hand: int, colour: int) -> float:
+    """How far ``colour`` falls short of the hand's best colour as trump, as an auction miss."""
+    return (colour_score(rules, hand, best_colour(rules, hand)) - colour_score(rules, hand, colour)) \
+        * _AUCTION_SCALE / _TRUMP_NOISE
+
+
+def _burial(rules: RuleSet, rng: random.Random, hand: int, free: int, count: int, colour: int) -> int:
+    """``count`` cards of ``free`` (cards of ``hand``) that a bidder holding ``hand`` buries with
+    ``colour`` as trump: one at a time, the cards least worth keeping the likeliest."""
+    out = 0
+    for _ in range(count):
+        cards = cards_of(free & ~out)
+        values = keep_values(rules, hand, colour, cards)
+        low = min(values)
+        pick = rng.choices(cards, [math.exp((low - v) / _BURY_NOISE) for v in values])[0]
+        out |= 1 << pick
+        hand &= ~(1 << pick)
+    return out
+
+
 def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True,
-                deadline: float | None = None) -> Hand:
+                deadline: float | None = None, read_nest: bool = False) -> Hand:
     """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at
-    random; with ``weigh_auction``, deals that fit the auction are more likely (see above).
+    random; with ``weigh_auction``, deals that fit the auction are more likely, and with
+    ``read_nest`` the hidden burial and the trump named are read as a bidder's (see above).
     Past ``deadline`` (a ``time.perf_counter()`` reading) it gives up with :class:`SampleError`."""
     rules = view.rules
     n = rules.players
@@ -136,9 +185,20 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
     # fail on the burial one time in a few (family.toml: 7 of 8 did).
     no_counters = view.nest_points is False or rules.bury_counters == "forbidden"
     cant.append(rules.deck.counter_mask if taken and no_counters else 0)
+    if rules.show_buried_trump and view.phase >= Phase.PLAY and 0 <= view.trump < 4:
+        # Buried trumps are shown to the table: the burial this seat has not seen holds none.
+        cant[n] |= rules.play_tables(view.trump, view.low, view.bird_high).suit_mask[view.trump]
     # A card seen in the nest (nest_shown) is with the bidder or buried.
     only_bidder = nest_seen & ~all_played & ~known if taken else 0
     limits = auction_limits(view) if weigh_auction else []
+    reading = nest_reading(view) if read_nest and extra else None
+    if reading is not None:
+        # The bidder's held cards and the hidden burial are dealt as one place, the bidder's whole
+        # hand; a card may go there if it may be held or buried.  The burial is chosen in it below.
+        want[bidder] += want[n]
+        want[n] = 0
+        hold_only, bury_only = cant[n] & ~cant[bidder], cant[bidder] & ~cant[n]
+        cant[bidder] &= cant[n]
     fallback: Hand | None = None  # the last deal the auction made unlikely, if nothing fits better
     for attempt in range(tries):
         if fallback is not None and attempt >= _AUCTION_TRIES:
@@ -161,8 +221,26 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
             room[s] -= 1
         if not ok:
             continue
-        masks[me] = int(view.hand)
         miss = 0.0
+        if reading is not None:
+            whole = masks[bidder]
+            forced = whole & bury_only  # a colour the bidder has shown void in: buried
+            if forced.bit_count() > extra or (whole & ~hold_only).bit_count() < extra:
+                continue
+            colour, trump_first = reading
+            full = whole | played[bidder]  # the bidder's hand when it buried the hidden cards
+            if trump_first:  # named from the whole hand: a deal that misfits goes before its burial is drawn
+                miss = _trump_gap(rules, full | shown, colour)
+                if miss and fallback is not None:
+                    if rng.random() >= math.exp(-miss / _AUCTION_SCALE):
+                        continue
+                    miss = 0.0  # weighed
+            masks[n] = forced | _burial(rules, rng, full & ~forced, whole & ~hold_only & ~forced,
+                                        extra - forced.bit_count(), colour)
+            masks[bidder] = whole & ~masks[n]
+            if not trump_first:
+                miss = _trump_gap(rules, masks[bidder] | played[bidder], colour)
+        masks[me] = int(view.hand)
         for s, lo, hi in limits:
             # The bidder's dealt hand is taken as what it holds after the nest (close enough).
             value = bid_limit(rules, masks[s] | played[s])

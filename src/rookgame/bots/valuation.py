@@ -93,6 +93,16 @@ def _order(rules: RuleSet, t: PlayTables, colour: int) -> list[int]:
     return sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
 
 
+def _above(rules: RuleSet, t: PlayTables) -> tuple[int, ...]:
+    out = [0] * 64
+    for k in range(4):
+        mask = 0
+        for c in _order(rules, t, k):
+            out[c] = mask
+            mask |= 1 << c
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Colours:
     """One rule set's colours with each colour as trump (the Birds in it): the tables that valuing a
@@ -102,6 +112,7 @@ class Colours:
     suit_mask: tuple[tuple[int, int, int, int], ...]  # [trump]: the colours' masks
     counters: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [trump][colour]: (card, points) of its counters
     all_counters: tuple[tuple[int, int], ...]  # (card, points) of every counter in the deck
+    above: tuple[tuple[int, ...], ...]  # [trump][card]: the mask of the stronger cards of its colour
 
 
 _colours: dict[int, tuple[RuleSet, Colours]] = {}  # by id; the rule set is held so that its id stays its own
@@ -117,7 +128,8 @@ def colours(rules: RuleSet) -> Colours:
         tuple(tuple(tuple(_order(rules, t, k)) for k in range(4)) for t in tables),
         tuple(t.suit_mask for t in tables),
         tuple(tuple(tuple((c, pts[c]) for c in _order(rules, t, k) if pts[c]) for k in range(4)) for t in tables),
-        tuple((c, pts[c]) for c in rules.deck.cards if pts[c]))
+        tuple((c, pts[c]) for c in rules.deck.cards if pts[c]),
+        tuple(_above(rules, t) for t in tables))
     if len(_colours) >= 256:  # random rule sets in tests and benchmarks: keep the table small
         _colours.clear()
     _colours[id(rules)] = (rules, built)

@@ -240,7 +240,7 @@ class RookState(pyspiel.State):  # type: ignore[misc]
                 out.apply_action(card if self.order[i] == player_id else pool.pop())
             return out  # type: ignore[no-any-return]
         try:
-            sampled = sample_hand(self.view(player_id), rng, tries=2000, weigh_auction=False)
+            sampled = sample_hand(self.view(player_id), rng, tries=2000, weigh_auction=False, read_nest=False)
         except SampleError as e:
             raise pyspiel.SpielError(f"rook: cannot resample seat {player_id}'s information state: {e}") from None
         places = [sorted(CardSet(m)) for m in (*sampled.dealt, sampled.nest)]
