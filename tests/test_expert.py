@@ -150,6 +150,44 @@ def test_samples_read_the_auction_a_high_bidder_is_dealt_strong_hands() -> None:
     assert weighed > uniform + 5, (uniform, weighed)
 
 
+@pytest.mark.parametrize("name", ["kentucky-discard", "full-deck"])
+def test_samples_read_the_nest_a_defender_deals_the_bidder_its_trumps_and_buries_as_a_bidder_would(name: str) -> None:
+    """The trump named and the hidden burial are evidence: a bidder names its longest colour and buries
+    what it least wants to keep.  A defender who reads them deals the bidder nearer its real number of
+    trumps and the burial nearer the real one than one who deals them at random."""
+    from rookgame.bots.sampler import sample_hand
+
+    rules = preset(name)
+    bot = HeuristicPlayer()
+    rng = random.Random(6)
+    error = {False: 0, True: 0}  # trumps the bidder holds, sampled against real, summed
+    overlap = {False: 0, True: 0}  # cards of the real burial in the sampled one, summed
+    positions = 0
+    for d in range(30):
+        hand = Hand(rules, d % 4)
+        hand.deal_random(random.Random(d))
+        while hand.phase < Phase.PLAY or len(hand.tricks) < 1:
+            if hand.phase > Phase.PLAY:
+                break
+            hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+        if hand.phase != Phase.PLAY:
+            continue  # thrown in
+        assert hand.tables is not None
+        trumps = hand.tables.suit_mask[hand.trump]
+        real = (hand.hands[hand.bidder] & trumps).bit_count()
+        buried = sum(1 << c for c in hand.buried)
+        view = view_of(hand, (hand.bidder + 1) % 4)  # a defender, a trick into the play
+        positions += 1
+        for read in (False, True):
+            for _ in range(10):
+                sample = sample_hand(view, rng, read_nest=read)
+                error[read] += abs((sample.hands[hand.bidder] & trumps).bit_count() - real)
+                overlap[read] += (sum(1 << c for c in sample.buried) & buried).bit_count()
+    assert positions >= 20
+    assert error[True] < 0.6 * error[False], error
+    assert overlap[True] > 1.3 * overlap[False], overlap
+
+
 def test_where_counters_may_not_be_buried_a_defender_samples_no_counter_in_the_bidders_burial() -> None:
     from rookgame.bots.sampler import sample_hand
     from rookgame.rules import load

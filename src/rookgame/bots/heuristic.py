@@ -40,17 +40,26 @@ def _natural(rules: RuleSet, trump: int) -> PlayTables:
 
 def colour_score(rules: RuleSet, hand: int, colour: int) -> float:
     """How good ``colour`` is as trump for this hand: length first, then height."""
+    return colour_scores(rules, hand)[colour]
+
+
+def colour_scores(rules: RuleSet, hand: int) -> list[float]:
+    """:func:`colour_score` of each colour."""
     tables = colours(rules)
-    score = 10.0 * (hand & tables.suit_mask[colour][colour]).bit_count()
-    for i, c in enumerate(tables.order[colour][colour][:5]):
-        if hand >> c & 1:
-            score += (5 - i) * 1.5
-    score += sum(p for c, p in tables.counters[colour][colour] if hand >> c & 1) * 0.1
-    return score
+    out = []
+    for colour in range(4):
+        score = 10.0 * (hand & tables.suit_mask[colour][colour]).bit_count()
+        for c, height in tables.top[colour]:
+            if hand >> c & 1:
+                score += height
+        score += sum(p for c, p in tables.counters[colour][colour] if hand >> c & 1) * 0.1
+        out.append(score)
+    return out
 
 
 def best_colour(rules: RuleSet, hand: int) -> int:
-    return max(range(4), key=lambda c: (colour_score(rules, hand, c), -c))
+    scores = colour_scores(rules, hand)
+    return max(range(4), key=lambda c: (scores[c], -c))
 
 
 def nest_colour(view: View) -> int:

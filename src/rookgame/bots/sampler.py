@@ -32,7 +32,7 @@ from ..kernel import seat_of
 from ..rules import RuleSet
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
-from .heuristic import OVER_PARTNER, best_colour, bid_limit, colour_score, keep_values, partner_holds_bid
+from .heuristic import OVER_PARTNER, bid_limit, colour_scores, keep_values, partner_holds_bid
 
 
 class SampleError(RuntimeError):
@@ -126,8 +126,8 @@ def nest_reading(view: View) -> tuple[int, bool] | None:
 
 def _trump_gap(rules: RuleSet, hand: int, colour: int) -> float:
     """How far ``colour`` falls short of the hand's best colour as trump, as an auction miss."""
-    return (colour_score(rules, hand, best_colour(rules, hand)) - colour_score(rules, hand, colour)) \
-        * _AUCTION_SCALE / _TRUMP_NOISE
+    scores = colour_scores(rules, hand)
+    return (max(scores) - scores[colour]) * _AUCTION_SCALE / _TRUMP_NOISE
 
 
 def _burial(rules: RuleSet, rng: random.Random, hand: int, free: int, count: int, colour: int) -> int:
@@ -199,28 +199,47 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
         want[n] = 0
         hold_only, bury_only = cant[n] & ~cant[bidder], cant[bidder] & ~cant[n]
         cant[bidder] &= cant[n]
+    # Cards some place may not take are dealt first, one at a time, each to a place that may take it
+    # (in proportion to the room left there); the rest, which any place may take, are then shuffled
+    # and dealt in one go.
+    barred = only_bidder
+    for s in range(n + 1):
+        if want[s]:
+            barred |= cant[s]
+    awkward = [c for c in pool if barred >> c & 1]
+    free = [c for c in pool if not barred >> c & 1]
     fallback: Hand | None = None  # the last deal the auction made unlikely, if nothing fits better
     for attempt in range(tries):
         if fallback is not None and attempt >= _AUCTION_TRIES:
             return fallback
         if deadline is not None and time.perf_counter() > deadline:
             raise SampleError("out of time")
-        rng.shuffle(pool)
-        pool.sort(key=lambda c: not only_bidder >> c & 1)
         masks = [0] * (n + 1)
         room = list(want)
         ok = True
-        for c in pool:
+        rng.shuffle(awkward)
+        awkward.sort(key=lambda c: not only_bidder >> c & 1)  # the nest's cards first: they have two places
+        for c in awkward:
             places = [s for s in range(n + 1) if room[s] and not (cant[s] >> c & 1)
                       and not (only_bidder >> c & 1 and s not in (bidder, n))]
             if not places:
                 ok = False
                 break
-            s = places[rng.randrange(len(places))]
+            pick = rng.randrange(sum(room[s] for s in places))
+            for s in places:
+                pick -= room[s]
+                if pick < 0:
+                    break
             masks[s] |= 1 << c
             room[s] -= 1
         if not ok:
             continue
+        rng.shuffle(free)
+        at = 0
+        for s in range(n + 1):
+            for c in free[at:at + room[s]]:
+                masks[s] |= 1 << c
+            at += room[s]
         miss = 0.0
         if reading is not None:
             whole = masks[bidder]

@@ -113,6 +113,7 @@ class Colours:
     counters: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [trump][colour]: (card, points) of its counters
     all_counters: tuple[tuple[int, int], ...]  # (card, points) of every counter in the deck
     above: tuple[tuple[int, ...], ...]  # [trump][card]: the mask of the stronger cards of its colour
+    top: tuple[tuple[tuple[int, float], ...], ...]  # [colour]: its top five cards as trump, with their height
 
 
 _colours: dict[int, tuple[RuleSet, Colours]] = {}  # by id; the rule set is held so that its id stays its own
@@ -129,7 +130,8 @@ def colours(rules: RuleSet) -> Colours:
         tuple(t.suit_mask for t in tables),
         tuple(tuple(tuple((c, pts[c]) for c in _order(rules, t, k) if pts[c]) for k in range(4)) for t in tables),
         tuple((c, pts[c]) for c in rules.deck.cards if pts[c]),
-        tuple(_above(rules, t) for t in tables))
+        tuple(_above(rules, t) for t in tables),
+        tuple(tuple((c, (5 - i) * 1.5) for i, c in enumerate(_order(rules, t, k)[:5])) for k, t in enumerate(tables)))
     if len(_colours) >= 256:  # random rule sets in tests and benchmarks: keep the table small
         _colours.clear()
     _colours[id(rules)] = (rules, built)
