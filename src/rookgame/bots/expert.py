@@ -78,8 +78,10 @@ class Level:
     # themselves (it took more contracts and made fewer: 69 of 114).
     compete_any_mode: bool = False
     # Read the bidder's nest decisions when drawing deals: the hidden burial as the heuristic would
-    # bury, the trump named as its best colour (bots/sampler.py).
-    read_nest: bool = False
+    # bury, the trump named as its best colour (bots/sampler.py).  On: against the heuristic, deal by
+    # deal, +5.4 [+0.9, +9.9] points a hand over 300 full-deck deals; the sees-all gap in
+    # kentucky-discard 17.1 -> 12.2 (+4.8 [+1.2, +8.5] over 200 deals) (docs/benchmarks.md, issue 12).
+    read_nest: bool = True
 
 
 LEVELS = {

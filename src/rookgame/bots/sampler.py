@@ -145,7 +145,7 @@ def _burial(rules: RuleSet, rng: random.Random, hand: int, free: int, count: int
 
 
 def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True,
-                deadline: float | None = None, read_nest: bool = False) -> Hand:
+                deadline: float | None = None, read_nest: bool = True) -> Hand:
     """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at
     random; with ``weigh_auction``, deals that fit the auction are more likely, and with
     ``read_nest`` the hidden burial and the trump named are read as a bidder's (see above).
