@@ -3,7 +3,8 @@
 Positions are mid-hand: heuristic players play seeded deals up to the first lead of the
 middle trick.  Each figure is the mean over those positions: every seat's view, the knowledge
 of the seat to act, one deal drawn for it to score a card on (the auction weighed), one
-heuristic play-out to the end of the hand, and one expert card decision (mid-hand, and at the
+heuristic play-out to the end of the hand, one deal drawn for the seat after the bidder (which
+has not seen the burial), and one expert card decision (mid-hand, and at the
 second card of the hand) without its time limit, so that both trees do the same work.  The
 play-out is the expert's own (``rookgame.bots.playout.finish``; in a tree without it, the view
 per card it replaced).
@@ -94,8 +95,18 @@ def measure(rules_name: str, count: int, seed: int, expert_positions: int) -> di
         for v in seen:
             sample_hand(v, rng)
 
+    # A seat that has not seen the burial, the one after the bidder (its deals read the nest, where the
+    # tree does that).
+    defenders = [view_of(h, (h.bidder + 1) % n) for h in hands]
+
+    def defender_samples() -> None:
+        rng = random.Random(seed)
+        for v in defenders:
+            sample_hand(v, rng)
+
     view_us = per_call(views, 20) / (len(hands) * n) * 1e6
     sample_us = per_call(samples, 5) / len(hands) * 1e6
+    defender_sample_us = per_call(defender_samples, 5) / len(hands) * 1e6
     know_us = per_call(knows, 20) / len(hands) * 1e6
     playout_ms = per_call(playouts, 3) / len(hands) * 1e3
     expert = ExpertPlayer(seed, "expert", timed=False)
@@ -111,7 +122,8 @@ def measure(rules_name: str, count: int, seed: int, expert_positions: int) -> di
     for h in early:
         expert.rank(view_of(h, h.to_act))
     early_ms = (time.perf_counter() - t) / expert_positions * 1e3
-    return {"view_us": view_us, "know_us": know_us, "sample_us": sample_us, "playout_ms": playout_ms,
+    return {"view_us": view_us, "know_us": know_us, "sample_us": sample_us,
+            "defender_sample_us": defender_sample_us, "playout_ms": playout_ms,
             "expert_ms": expert_ms, "expert_early_ms": early_ms}
 
 
