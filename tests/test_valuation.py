@@ -130,6 +130,7 @@ def test_house_rules_are_calibrated_once_and_cached_in_the_given_folder(tmp_path
     assert first is not None and first.hands >= 100
     files = list(folder.glob("valuation-*.json"))
     assert len(files) == 1
+    assert list(folder.iterdir()) == files  # written whole and renamed: no temporary file left
     V._memory.clear()
     monkeypatch.setattr(V, "fit_calibration", lambda *a, **k: pytest.fail("calibrated twice"))
     again = V.calibration(FAMILY)

@@ -384,7 +384,10 @@ def _load_or_fit(rules: RuleSet, key: str) -> Calibration:
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(got.to_json()) + "\n", "utf-8")
+            # renamed into place whole: a process reading it, or two fitting at once, never see half
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(got.to_json()) + "\n", "utf-8")
+            os.replace(tmp, path)
         except OSError:
             pass  # a cache that cannot be written is only slower
     return got
