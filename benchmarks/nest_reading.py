@@ -12,47 +12,56 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from dataclasses import dataclass
+from pathlib import Path
 
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.sampler import SampleError, sample_hand
 from rookgame.cards import mask_of
-from rookgame.rules import load
-from rookgame.state import Hand, Phase
 from rookgame.view import view_of
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from decision_speed import positions  # noqa: E402  (deals played by the heuristic to a trick's first lead)
 
-def measure(rules_name: str, positions: int, draws: int, seed: int) -> dict[bool, dict[str, float]]:
-    rules = load(rules_name)
+
+@dataclass
+class Tally:
+    deals: int = 0
+    trump_error: float = 0.0  # summed |drawn - real| count of the bidder's trumps
+    burial_share: float = 0.0  # summed share of the real burial in the drawn one
+    seconds: float = 0.0
+
+
+def measure(rules_name: str, count: int, draws: int, seed: int) -> dict[bool, dict[str, float]]:
     bot = HeuristicPlayer()
     rng = random.Random(seed)
-    sums = {read: [0, 0.0, 0.0, 0.0] for read in (False, True)}
-    for d in range(positions):
-        h = Hand(rules, d % rules.players)
-        h.deal_random(random.Random(seed * 100_003 + d))
-        while h.phase != Phase.PLAY or len(h.tricks) < 2 or h.to_act == h.bidder:
-            if h.phase not in (Phase.BID, Phase.NEST, Phase.PLAY):
-                break
+    tallies = {False: Tally(), True: Tally()}
+    for h in positions(rules_name, count, seed, trick=2):
+        rules = h.rules
+        if rules.nest_size == 0:
+            break
+        if h.to_act == h.bidder:  # the seat measured is one that has not seen the burial
             h.apply(bot.act(view_of(h, h.to_act)))
-        if h.phase != Phase.PLAY or rules.nest_size == 0:
-            continue
         view = view_of(h, h.to_act)
         real_burial = mask_of(h.buried)
         trumps = rules.play_tables(h.trump, h.low, h.bird_high).suit_mask[h.trump] if h.trump >= 0 else 0
         real_trumps = (h.hands[h.bidder] & trumps).bit_count()
-        for read, s in sums.items():
+        for read, t in tallies.items():
             for _ in range(draws):
                 t0 = time.perf_counter()
                 try:
                     deal = sample_hand(view, rng, read_nest=read)
                 except SampleError:
                     continue
-                s[3] += time.perf_counter() - t0
-                s[0] += 1
-                s[1] += abs((deal.hands[deal.bidder] & trumps).bit_count() - real_trumps)
-                s[2] += (mask_of(deal.buried) & real_burial).bit_count() / rules.nest_size
-    return {read: {"deals": s[0], "trump_error": s[1] / s[0], "burial_share": s[2] / s[0],
-                   "sample_us": s[3] / s[0] * 1e6} for read, s in sums.items() if s[0]}
+                t.seconds += time.perf_counter() - t0
+                t.deals += 1
+                t.trump_error += abs((deal.hands[deal.bidder] & trumps).bit_count() - real_trumps)
+                t.burial_share += (mask_of(deal.buried) & real_burial).bit_count() / rules.nest_size
+    return {read: {"deals": t.deals, "trump_error": t.trump_error / t.deals,
+                   "burial_share": t.burial_share / t.deals, "sample_us": t.seconds / t.deals * 1e6}
+            for read, t in tallies.items() if t.deals}
 
 
 def main() -> None:
