@@ -36,7 +36,7 @@ try:
     from rookgame.bots.playout import finish
 except ImportError:  # a tree from before the play-outs on the state
 
-    def finish(hand: Hand, bot: HeuristicPlayer) -> None:
+    def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:  # stop_at: never passed here
         while hand.phase < Phase.DONE:
             hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
 
