@@ -22,11 +22,9 @@ refuses raises :class:`SaveWriteError`, which names the file and the system's re
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -34,6 +32,8 @@ from types import TracebackType
 from typing import Any
 
 from .bots import bot_name
+from .files import fsync_folder as _fsync_folder
+from .files import write_whole as _write_whole
 from .match import Match
 from .record import (
     FORMAT,
@@ -195,36 +195,6 @@ def claim_save(path: str | Path) -> SaveLock:
     lock = SaveLock(path, fd)
     _claimed[path] = lock
     return lock
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make a rename or a new file in ``folder`` survive a crash (where the system allows it)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the file itself is synced
-    finally:
-        os.close(fd)
-
-
-def _write_whole(path: Path, data: bytes) -> None:
-    """``data`` into a temporary file of its own beside ``path``, synced, then renamed over ``path``."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_folder(path.parent)
 
 
 def save_game(match: Match, players: list[str], path: str | Path) -> Path:

@@ -30,6 +30,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..cards import cards_of
+from ..files import write_whole
 from ..rules import PlayTables, RuleSet
 
 WEIGHTS_FILE = "data/valuation.json"
@@ -384,10 +385,8 @@ def _load_or_fit(rules: RuleSet, key: str) -> Calibration:
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # renamed into place whole: a process reading it, or two fitting at once, never see half
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(got.to_json()) + "\n", "utf-8")
-            os.replace(tmp, path)
+            # whole: a process reading it, or two fitting at once, never see half a file
+            write_whole(path, (json.dumps(got.to_json()) + "\n").encode())
         except OSError:
             pass  # a cache that cannot be written is only slower
     return got
