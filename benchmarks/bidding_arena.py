@@ -25,7 +25,9 @@ from rookgame.arena import run_arena
 from rookgame.bots import REGISTRY, Player
 from rookgame.bots import heuristic as H
 from rookgame.bots import valuation as V
-from rookgame.bots.heuristic import HeuristicPlayer, _natural, sure_tricks
+from rookgame.bots.colours import best_colour, sure_tricks
+from rookgame.bots.colours import natural as _natural
+from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.cards import cards_of
 from rookgame.rules import RuleSet, load
 from rookgame.view import View
@@ -135,7 +137,7 @@ class GlobalOnlyHeuristic(HeuristicPlayer):
     def limit(self, view: View) -> float:
         rules = view.rules
         hand = int(view.hand)
-        share = max(0.0, min(1.0, V.colour_value(rules, hand, H.best_colour(rules, hand))))
+        share = max(0.0, min(1.0, V.colour_value(rules, hand, best_colour(rules, hand))))
         return (share - H.BID_CAUTION * V.global_spread(rules)) * rules.total_points
 
 

@@ -18,7 +18,9 @@ import random
 import numpy as np
 
 from rookgame import actions as A
-from rookgame.bots.heuristic import HeuristicPlayer, _natural, best_colour, sure_tricks
+from rookgame.bots.colours import best_colour, sure_tricks
+from rookgame.bots.colours import natural as _natural
+from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.rules import load
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of

@@ -37,6 +37,7 @@ from scipy.optimize import lsq_linear
 
 from random_rules import generate
 from rookgame.bots import valuation as V
+from rookgame.bots.heuristic import played_out, value
 from rookgame.bots.valuation import FEATURES, SPREAD_FEATURES, spread_features
 from rookgame.rules import PRESETS, RulesError, RuleSet, load, loads
 
@@ -45,9 +46,9 @@ HELD_OUT_SEED = 12  # the measured files
 
 
 def play_out(rules: RuleSet, rng: random.Random, deal: int) -> tuple[list[float], float] | None:
-    """The features of one hand played out (valuation.played_out) and its take."""
+    """The features of one hand played out (heuristic.played_out) and its take."""
     with V.uncalibrated(rules):
-        got = V.played_out(rules, rng, deal)
+        got = played_out(rules, rng, deal)
     if got is None:
         return None
     dealt, trump, take = got
@@ -77,7 +78,7 @@ def check(specs: list[str], deals: int, seed: int) -> None:
         p = X @ w
         res = y - p
         top = p > np.quantile(p, 2 / 3)
-        sd = V.value(rules, rules.deck.mask, 0).sd / rules.total_points
+        sd = value(rules, rules.deck.mask, 0).sd / rules.total_points
         print(f"{rules.label[:22]:22s} {len(y)} hands: global model misses by {res.mean():+.3f} "
               f"(top third of hands {res[top].mean():+.3f}), sd {res.std():.3f}; calibrated sd {sd:.3f}")
 
@@ -155,7 +156,7 @@ def main() -> None:
         V._memory.clear()
         data["presets"] = {}
         for name, rules in PRESETS.items():
-            cal = V.fit_calibration(rules)
+            cal = V.fit_calibration(rules, played_out)
             data["presets"][name] = cal.to_json()
             print(f"{name:20s} a {cal.a:+.3f} b {cal.b:.3f} sd {cal.sd:.3f}")
         args.out.write_text(json.dumps(data, indent=1) + "\n")

@@ -525,7 +525,7 @@ def test_a_hint_for_the_burial_ranks_every_card_and_makes_up_no_points() -> None
     assert all(v is None for _, v in ranking)  # the plan was valued as a whole, not card by card
     assert ranking[0][0] == player.act(view)  # the card it buries first heads the list
     # then the cards least worth keeping, as the heuristic weighs them for the plan's trump
-    from rookgame.bots.heuristic import best_colour
+    from rookgame.bots.colours import best_colour
 
     plan, _ = player._nest_plan(view)
     colour = plan if plan is not None else view.trump if view.trump >= 0 else best_colour(rules, int(view.hand))

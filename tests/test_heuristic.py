@@ -7,7 +7,8 @@ import random
 import pytest
 
 from rookgame import actions as A
-from rookgame.bots.heuristic import HeuristicPlayer, best_colour, bid_limit, estimate
+from rookgame.bots.colours import best_colour
+from rookgame.bots.heuristic import HeuristicPlayer, bid_limit, estimate
 from rookgame.cards import parse_card
 from rookgame.rules import preset
 from rookgame.state import Hand, Phase

@@ -15,7 +15,7 @@ import pytest
 
 from rookgame import actions as A
 from rookgame.bots import valuation as V
-from rookgame.bots.heuristic import HeuristicPlayer, bid_limit, estimate
+from rookgame.bots.heuristic import HeuristicPlayer, bid_limit, estimate, played_out, value
 from rookgame.cards import BIRD, cards_of, parse_card
 from rookgame.rules import load, preset
 from rookgame.view import view_of
@@ -71,14 +71,14 @@ def test_adding_the_bird_never_lowers_the_value() -> None:
                 low = min((c for c in cards_of(hand) if t.suit[c] != trump and not rules.deck.points[c]),
                           key=lambda c: t.strength[c])
                 with_bird = hand & ~(1 << low) | 1 << BIRD
-                assert V.value(rules, with_bird, trump).mean >= V.value(rules, hand, trump).mean, rules.label
+                assert value(rules, with_bird, trump).mean >= value(rules, hand, trump).mean, rules.label
 
 
 def test_a_top_trump_never_lowers_the_value() -> None:
     rules = TOURNAMENT
     hand = cards("R9 R8 R7 B6 B7 Y6 Y7 G6 G8")
     better = hand & ~cards("G6") | cards("R14")
-    assert V.value(rules, better, 1).mean >= V.value(rules, hand, 1).mean
+    assert value(rules, better, 1).mean >= value(rules, hand, 1).mean
     assert estimate(rules, better) >= estimate(rules, hand)
 
 
@@ -94,7 +94,7 @@ def test_the_valuation_is_a_share_of_the_points_in_play_in_every_random_file() -
         rules = load(path)
         total = rules.total_points
         for hand in (rules.deck.mask & ((1 << 64) - 1) >> (64 - rules.deck.hand_size),):
-            v = V.value(rules, hand)
+            v = value(rules, hand)
             assert 0 <= v.mean <= total and 0 < v.sd <= total
 
 
@@ -117,7 +117,7 @@ def test_presets_ship_their_calibration_and_play_without_simulating(monkeypatch:
     V._memory.clear()
     for name in ("kentucky-discard", "full-deck", "cutthroat", "call-partner-6"):
         rules = preset(name)
-        assert V.calibration(rules) is not None
+        assert V.calibration(rules, played_out) is not None
         estimate(rules, rules.deck.mask & ((1 << 64) - 1) >> (64 - rules.deck.hand_size))
 
 
@@ -126,14 +126,14 @@ def test_house_rules_are_calibrated_once_and_cached_in_the_given_folder(tmp_path
     folder = tmp_path / "valuation-cache"
     V.set_cache_dir(folder)
     V._memory.clear()
-    first = V.calibration(FAMILY)
+    first = V.calibration(FAMILY, played_out)
     assert first is not None and first.hands >= 100
     files = list(folder.glob("valuation-*.json"))
     assert len(files) == 1
     assert list(folder.iterdir()) == files  # written whole and renamed: no temporary file left
     V._memory.clear()
     monkeypatch.setattr(V, "fit_calibration", lambda *a, **k: pytest.fail("calibrated twice"))
-    again = V.calibration(FAMILY)
+    again = V.calibration(FAMILY, played_out)
     assert again is not None and again.to_json() == first.to_json()
 
 
@@ -141,14 +141,14 @@ def test_no_cache_folder_means_memory_only(tmp_path: Path, monkeypatch: pytest.M
     V.set_cache_dir(None)
     monkeypatch.setenv("HOME", str(tmp_path))
     V._memory.clear()
-    assert V.calibration(FAMILY) is not None
+    assert V.calibration(FAMILY, played_out) is not None
     assert not any(tmp_path.rglob("*"))
 
 
 def test_two_bots_asking_at_once_calibrate_a_rule_set_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
 
-    def slow(rules: object) -> V.Calibration:
+    def slow(rules: object, play_out: object) -> V.Calibration:
         calls.append(1)
         time.sleep(0.2)
         return V.Calibration(0.0, 1.0, 0.15, 400)
@@ -156,7 +156,7 @@ def test_two_bots_asking_at_once_calibrate_a_rule_set_once(monkeypatch: pytest.M
     monkeypatch.setattr(V, "fit_calibration", slow)
     V.set_cache_dir(None)
     rules = FAMILY.replace(goal=600)
-    threads = [threading.Thread(target=V.calibration, args=(rules,)) for _ in range(3)]
+    threads = [threading.Thread(target=V.calibration, args=(rules, played_out)) for _ in range(3)]
     for t in threads:
         t.start()
     for t in threads:
@@ -184,4 +184,4 @@ def test_the_random_rules_script_is_deterministic_for_a_seed_and_every_file_load
 def test_bidder_names_trump_the_hand_was_valued_for() -> None:
     rules = TOURNAMENT
     hand = cards("RK R14 R13 R12 R10 R5 B14 Y14 G14")
-    assert V.value(rules, hand).trump == parse_card("R5") // 14
+    assert value(rules, hand).trump == parse_card("R5") // 14

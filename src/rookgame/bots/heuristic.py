@@ -16,17 +16,18 @@ Everything comes from the seat's view (through :mod:`.knowledge`), so it plays f
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from .. import actions as A
 from .. import kernel
 from ..cards import BIRD, cards_of
-from ..rules import PlayTables, RuleSet
-from ..state import Phase
-from ..view import View
+from ..rules import RuleSet
+from ..state import Hand, Phase
+from ..view import View, view_of
+from . import valuation
+from .colours import best_colour, colour_scores, colours, natural
 from .knowledge import Knowledge, know
-from .valuation import colours, value
-from .valuation import sure_tricks as sure_tricks
 
 # How far below the expected take the heuristic stops bidding, in spreads of the take
 # (bots/valuation.py): a set costs the bid, so a contract is taken only while it is made
@@ -34,42 +35,20 @@ from .valuation import sure_tricks as sure_tricks
 BID_CAUTION = 0.3
 
 
-def _natural(rules: RuleSet, trump: int) -> PlayTables:
-    return rules.play_tables(trump, False, True)
-
-
-def colour_score(rules: RuleSet, hand: int, colour: int) -> float:
-    """How good ``colour`` is as trump for this hand: length first, then height."""
-    return colour_scores(rules, hand)[colour]
-
-
-def colour_scores(rules: RuleSet, hand: int) -> list[float]:
-    """:func:`colour_score` of each colour."""
-    tables = colours(rules)
-    out = []
-    for colour in range(4):
-        score = 10.0 * (hand & tables.suit_mask[colour][colour]).bit_count()
-        for c, height in tables.top[colour]:
-            if hand >> c & 1:
-                score += height
-        score += sum(p for c, p in tables.counters[colour][colour] if hand >> c & 1) * 0.1
-        out.append(score)
-    return out
-
-
-def best_colour(rules: RuleSet, hand: int) -> int:
-    scores = colour_scores(rules, hand)
-    return max(range(4), key=lambda c: (scores[c], -c))
-
-
 def nest_colour(view: View) -> int:
     """The trump the heuristic handles the nest for: the one named, else its best colour."""
     return view.trump if view.trump >= 0 else best_colour(view.rules, int(view.hand))
 
 
+def value(rules: RuleSet, hand: int, trump: int | None = None) -> valuation.Value:
+    """What the bidding side expects to take with ``hand`` (before the nest), and the spread: the
+    valuation of :mod:`.valuation`, calibrated to the rule set on hands this player plays out
+    (:func:`played_out`)."""
+    return valuation.value(rules, hand, played_out, trump)
+
+
 def estimate(rules: RuleSet, hand: int) -> float:
-    """Points the bidding side can expect with this hand (before the nest), best colour as trump
-    (the valuation of :mod:`.valuation`, calibrated to the rule set)."""
+    """Points the bidding side can expect with this hand (before the nest), best colour as trump."""
     return value(rules, hand, best_colour(rules, hand)).mean
 
 
@@ -78,6 +57,39 @@ def bid_limit(rules: RuleSet, hand: int) -> float:
     ``BID_CAUTION`` spreads of it."""
     v = value(rules, hand, best_colour(rules, hand))
     return v.mean - BID_CAUTION * v.sd
+
+
+def played_out(rules: RuleSet, rng: random.Random, deal: int) -> tuple[int, int, float] | None:
+    """One hand played out by heuristic players, the contract taken at the minimum bid by one seat
+    (half the time the strongest hand, half the time a seat at random): (the bidder's dealt hand,
+    the trump it was valued for, the bidding side's share of the points in play).  What the
+    valuation is calibrated on (:func:`~.valuation.fit_calibration`)."""
+    hand = Hand(rules, deal % rules.players)
+    hand.deal_random(rng)
+    n = rules.players
+    first = hand.to_act
+    if rng.random() < 0.5:
+        bidder = max(range(n), key=lambda s: (max(colour_scores(rules, hand.hands[s]))
+                                              + sum(rules.deck.points[c] for c in cards_of(hand.hands[s]))))
+    else:
+        bidder = rng.randrange(n)
+    dealt = hand.hands[bidder]
+    for k in range(n):
+        if hand.phase != Phase.BID or hand.to_act != (first + k) % n:
+            return None
+        action = A.BID + rules.min_bid if (first + k) % n == bidder else A.PASS
+        if action not in hand.legal_actions():
+            return None
+        hand.apply(action)
+    if hand.phase == Phase.BID or hand.bidder != bidder:
+        return None
+    players = [HeuristicPlayer() for _ in range(n)]
+    while not hand.is_over:
+        s = hand.to_act
+        hand.apply(players[s].act(view_of(hand, s)))
+    if hand.result is None or not rules.total_points:
+        return None
+    return dealt, best_colour(rules, dealt), hand.result.bidding_points / rules.total_points
 
 
 OVER_PARTNER = 15  # points to spare before overbidding a partner who holds the bid
@@ -124,7 +136,7 @@ def keep_value(rules: RuleSet, hand: int, colour: int, card: int) -> float:
 
 def keep_values(rules: RuleSet, hand: int, colour: int, cards: Iterable[int]) -> list[float]:
     """:func:`keep_value` of each of ``cards`` (one call for a whole hand: the sampler reads burials)."""
-    t = _natural(rules, colour)
+    t = natural(rules, colour)
     pts = rules.deck.points
     above_of = colours(rules).above[colour]
     counter_weight = 2.0 if rules.nest_to == "bidder" else 1.0  # exposed counters go into the nest
@@ -202,7 +214,7 @@ class HeuristicPlayer:
         if A.NO_MORE_PARTNERS in view.legal and enough_partners(view):
             return A.NO_MORE_PARTNERS
         rules = view.rules
-        t = _natural(rules, colour)
+        t = natural(rules, colour)
         hand = int(view.hand)
         legal = set(view.legal)
         order = sorted(rules.deck.cards, key=lambda c: (t.suit[c] != colour, -t.strength[c]))

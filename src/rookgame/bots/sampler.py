@@ -32,7 +32,8 @@ from ..kernel import seat_of
 from ..rules import RuleSet
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
-from .heuristic import OVER_PARTNER, bid_limit, colour_scores, keep_values, partner_holds_bid
+from .colours import colour_scores
+from .heuristic import OVER_PARTNER, bid_limit, keep_values, partner_holds_bid
 
 
 class SampleError(RuntimeError):

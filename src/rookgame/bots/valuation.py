@@ -22,16 +22,16 @@ import math
 import os
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..cards import cards_of
 from ..files import write_whole
-from ..rules import PlayTables, RuleSet
+from ..rules import RuleSet
+from .colours import best_colour, colours, sure_tricks
 
 WEIGHTS_FILE = "data/valuation.json"
 
@@ -76,10 +76,6 @@ def weights() -> Weights:
                    str(data.get("fitted", "")), presets)
 
 
-def _natural(rules: RuleSet, trump: int) -> PlayTables:
-    return rules.play_tables(trump, False, True)
-
-
 def side_share(rules: RuleSet) -> float:
     """The bidding side's share of the seats: half in partnerships, the bidder and its called
     partners in call-partner games, one seat in individual games."""
@@ -88,70 +84,6 @@ def side_share(rules: RuleSet) -> float:
     if rules.mode == "call-partner":
         return min(1.0, (1 + rules.partner_calls) / rules.players)
     return 1 / rules.players
-
-
-def _order(rules: RuleSet, t: PlayTables, colour: int) -> list[int]:
-    return sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
-
-
-def _above(rules: RuleSet, t: PlayTables) -> tuple[int, ...]:
-    out = [0] * 64
-    for k in range(4):
-        mask = 0
-        for c in _order(rules, t, k):
-            out[c] = mask
-            mask |= 1 << c
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class Colours:
-    """One rule set's colours with each colour as trump (the Birds in it): the tables that valuing a
-    hand reads many times a decision (the sampler values every deal it draws), built once."""
-
-    order: tuple[tuple[tuple[int, ...], ...], ...]  # [trump][colour]: its cards, strongest first
-    suit_mask: tuple[tuple[int, int, int, int], ...]  # [trump]: the colours' masks
-    counters: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [trump][colour]: (card, points) of its counters
-    all_counters: tuple[tuple[int, int], ...]  # (card, points) of every counter in the deck
-    above: tuple[tuple[int, ...], ...]  # [trump][card]: the mask of the stronger cards of its colour
-    top: tuple[tuple[tuple[int, float], ...], ...]  # [colour]: its top five cards as trump, with their height
-
-
-_colours: dict[int, tuple[RuleSet, Colours]] = {}  # by id; the rule set is held so that its id stays its own
-
-
-def colours(rules: RuleSet) -> Colours:
-    got = _colours.get(id(rules))
-    if got is not None and got[0] is rules:
-        return got[1]
-    pts = rules.deck.points
-    tables = [_natural(rules, trump) for trump in range(4)]
-    built = Colours(
-        tuple(tuple(tuple(_order(rules, t, k)) for k in range(4)) for t in tables),
-        tuple(t.suit_mask for t in tables),
-        tuple(tuple(tuple((c, pts[c]) for c in _order(rules, t, k) if pts[c]) for k in range(4)) for t in tables),
-        tuple((c, pts[c]) for c in rules.deck.cards if pts[c]),
-        tuple(_above(rules, t) for t in tables),
-        tuple(tuple((c, (5 - i) * 1.5) for i, c in enumerate(_order(rules, t, k)[:5])) for k, t in enumerate(tables)))
-    if len(_colours) >= 256:  # random rule sets in tests and benchmarks: keep the table small
-        _colours.clear()
-    _colours[id(rules)] = (rules, built)
-    return built
-
-
-def sure_tricks(rules: RuleSet, hand: int, trump: int) -> int:
-    """Top cards held in sequence from the top of each colour (trump included; at most two in a side colour)."""
-    orders = colours(rules).order[trump]
-    total = 0
-    for colour in range(4):
-        held = 0
-        for c in orders[colour]:
-            if hand >> c & 1:
-                held += 1
-            else:
-                break
-        total += held if colour == trump else min(held, 2)
-    return total
 
 
 def rule_features(rules: RuleSet) -> tuple[float, float, float, float, float, float]:
@@ -265,41 +197,10 @@ def rules_key(rules: RuleSet) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def played_out(rules: RuleSet, rng: random.Random, deal: int) -> tuple[int, int, float] | None:
-    """One hand played out by heuristic players, the contract taken at the minimum bid by one seat
-    (half the time the strongest hand, half the time a seat at random): (the bidder's dealt hand,
-    the trump it was valued for, the bidding side's share of the points in play)."""
-    from ..actions import BID, PASS
-    from ..state import Hand, Phase
-    from ..view import view_of
-    from .heuristic import HeuristicPlayer, best_colour, colour_score
-
-    hand = Hand(rules, deal % rules.players)
-    hand.deal_random(rng)
-    n = rules.players
-    first = hand.to_act
-    if rng.random() < 0.5:
-        bidder = max(range(n), key=lambda s: (max(colour_score(rules, hand.hands[s], c) for c in range(4))
-                                              + sum(rules.deck.points[c] for c in cards_of(hand.hands[s]))))
-    else:
-        bidder = rng.randrange(n)
-    dealt = hand.hands[bidder]
-    for k in range(n):
-        if hand.phase != Phase.BID or hand.to_act != (first + k) % n:
-            return None
-        action = BID + rules.min_bid if (first + k) % n == bidder else PASS
-        if action not in hand.legal_actions():
-            return None
-        hand.apply(action)
-    if hand.phase == Phase.BID or hand.bidder != bidder:
-        return None
-    players = [HeuristicPlayer() for _ in range(n)]
-    while not hand.is_over:
-        s = hand.to_act
-        hand.apply(players[s].act(view_of(hand, s)))
-    if hand.result is None or not rules.total_points:
-        return None
-    return dealt, best_colour(rules, dealt), hand.result.bidding_points / rules.total_points
+# One hand played out in a rule set: (the bidder's dealt hand, the trump it was valued for, the bidding
+# side's share of the points in play), or None for a deal that gave no such hand.  The heuristic plays
+# them (:func:`rookgame.bots.heuristic.played_out`); it bids from this valuation, so it is passed in.
+PlayOut = Callable[[RuleSet, random.Random, int], tuple[int, int, float] | None]
 
 
 @contextmanager
@@ -313,9 +214,10 @@ def uncalibrated(rules: RuleSet) -> Iterator[None]:
         _calibrating().discard(key)
 
 
-def fit_calibration(rules: RuleSet, hands: int = CALIBRATION_HANDS, seed: int = CALIBRATION_SEED) -> Calibration:
-    """Play ``hands`` hands out in ``rules`` and fit take = a + b * prediction (the slope drawn
-    toward 1 by SLOPE_PRIOR hands), with the spread of the rest."""
+def fit_calibration(rules: RuleSet, play_out: PlayOut, hands: int = CALIBRATION_HANDS,
+                    seed: int = CALIBRATION_SEED) -> Calibration:
+    """Play ``hands`` hands out in ``rules`` with ``play_out`` and fit take = a + b * prediction (the
+    slope drawn toward 1 by SLOPE_PRIOR hands), with the spread of the rest."""
     rng = random.Random(seed)
     ps: list[float] = []
     ys: list[float] = []
@@ -323,7 +225,7 @@ def fit_calibration(rules: RuleSet, hands: int = CALIBRATION_HANDS, seed: int = 
         for d in range(hands * 2):
             if len(ys) >= hands:
                 break
-            got = played_out(rules, rng, d)
+            got = play_out(rules, rng, d)
             if got is None:
                 continue
             ps.append(colour_value(rules, got[0], got[1]))
@@ -353,8 +255,9 @@ def _shipped(rules: RuleSet) -> Calibration | None:
     return None if row is None else Calibration(row[0], row[1], row[2], int(row[3]))
 
 
-def calibration(rules: RuleSet) -> Calibration | None:
-    """The calibration of ``rules`` (None while it is being computed: the global model is used)."""
+def calibration(rules: RuleSet, play_out: PlayOut) -> Calibration | None:
+    """The calibration of ``rules``: shipped, cached, or fitted now on hands ``play_out`` plays
+    (None while it is being computed: the global model is used)."""
     key = rules_key(rules)
     got = _memory.get(key)
     if got is not None:
@@ -364,12 +267,12 @@ def calibration(rules: RuleSet) -> Calibration | None:
     with _lock:
         got = _memory.get(key)  # calibrated by another thread meanwhile
         if got is None:
-            got = _load_or_fit(rules, key)
+            got = _load_or_fit(rules, key, play_out)
             _memory[key] = got
     return got
 
 
-def _load_or_fit(rules: RuleSet, key: str) -> Calibration:
+def _load_or_fit(rules: RuleSet, key: str, play_out: PlayOut) -> Calibration:
     got = _shipped(rules)
     if got is not None:
         return got
@@ -381,7 +284,7 @@ def _load_or_fit(rules: RuleSet, key: str) -> Calibration:
             return Calibration(float(row[0]), float(row[1]), float(row[2]), int(row[3]))
         except (OSError, ValueError, TypeError, IndexError, KeyError):
             pass  # no cache yet, or one that cannot be read: calibrate again
-    got = fit_calibration(rules)
+    got = fit_calibration(rules, play_out)
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -399,16 +302,15 @@ class Value:
     trump: int  # the colour it is valued for
 
 
-def value(rules: RuleSet, hand: int, trump: int | None = None) -> Value:
+def value(rules: RuleSet, hand: int, play_out: PlayOut, trump: int | None = None) -> Value:
     """What the bidding side expects to take with ``hand`` as the bidder's hand before the nest,
-    and the spread, with ``trump`` as trump (default: the heuristic's choice of colour)."""
+    and the spread, with ``trump`` as trump (default: the colour the hand names, :func:`best_colour`),
+    calibrated to ``rules`` on hands ``play_out`` plays."""
     if trump is None:
-        from .heuristic import best_colour
-
         trump = best_colour(rules, hand)
     total = rules.total_points
     p = colour_value(rules, hand, trump)
-    cal = calibration(rules)
+    cal = calibration(rules, play_out)
     if cal is None:
         share, sd = p, global_spread(rules)
     else:

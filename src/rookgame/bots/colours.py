@@ -1,0 +1,107 @@
+"""A rule set's colours as the bots read them: each colour's cards in order with any colour as trump,
+and what a hand holds in them (how good each colour is as trump, the sure tricks).
+
+Built once per rule set (:func:`colours`): the bidding valuation and the sampler read these tables
+for every deal they draw.  Below both :mod:`.valuation` and :mod:`.heuristic`, and imports neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import PlayTables, RuleSet
+
+
+def natural(rules: RuleSet, trump: int) -> PlayTables:
+    """The play tables with ``trump`` as trump, high, the Bird high: how a hand is judged before those
+    calls are made."""
+    return rules.play_tables(trump, False, True)
+
+
+def _order(rules: RuleSet, t: PlayTables, colour: int) -> list[int]:
+    return sorted((c for c in rules.deck.cards if t.suit[c] == colour), key=lambda c: -t.strength[c])
+
+
+def _above(rules: RuleSet, t: PlayTables) -> tuple[int, ...]:
+    out = [0] * 64
+    for k in range(4):
+        mask = 0
+        for c in _order(rules, t, k):
+            out[c] = mask
+            mask |= 1 << c
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Colours:
+    """One rule set's colours with each colour as trump (the Birds in it): the tables that valuing a
+    hand reads many times a decision (the sampler values every deal it draws), built once."""
+
+    order: tuple[tuple[tuple[int, ...], ...], ...]  # [trump][colour]: its cards, strongest first
+    suit_mask: tuple[tuple[int, int, int, int], ...]  # [trump]: the colours' masks
+    counters: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [trump][colour]: (card, points) of its counters
+    all_counters: tuple[tuple[int, int], ...]  # (card, points) of every counter in the deck
+    above: tuple[tuple[int, ...], ...]  # [trump][card]: the mask of the stronger cards of its colour
+    top: tuple[tuple[tuple[int, float], ...], ...]  # [colour]: its top five cards as trump, with their height
+
+
+_colours: dict[int, tuple[RuleSet, Colours]] = {}  # by id; the rule set is held so that its id stays its own
+
+
+def colours(rules: RuleSet) -> Colours:
+    got = _colours.get(id(rules))
+    if got is not None and got[0] is rules:
+        return got[1]
+    pts = rules.deck.points
+    tables = [natural(rules, trump) for trump in range(4)]
+    built = Colours(
+        tuple(tuple(tuple(_order(rules, t, k)) for k in range(4)) for t in tables),
+        tuple(t.suit_mask for t in tables),
+        tuple(tuple(tuple((c, pts[c]) for c in _order(rules, t, k) if pts[c]) for k in range(4)) for t in tables),
+        tuple((c, pts[c]) for c in rules.deck.cards if pts[c]),
+        tuple(_above(rules, t) for t in tables),
+        tuple(tuple((c, (5 - i) * 1.5) for i, c in enumerate(_order(rules, t, k)[:5])) for k, t in enumerate(tables)))
+    if len(_colours) >= 256:  # random rule sets in tests and benchmarks: keep the table small
+        _colours.clear()
+    _colours[id(rules)] = (rules, built)
+    return built
+
+
+def sure_tricks(rules: RuleSet, hand: int, trump: int) -> int:
+    """Top cards held in sequence from the top of each colour (trump included; at most two in a side colour)."""
+    orders = colours(rules).order[trump]
+    total = 0
+    for colour in range(4):
+        held = 0
+        for c in orders[colour]:
+            if hand >> c & 1:
+                held += 1
+            else:
+                break
+        total += held if colour == trump else min(held, 2)
+    return total
+
+
+def colour_score(rules: RuleSet, hand: int, colour: int) -> float:
+    """How good ``colour`` is as trump for this hand: length first, then height."""
+    return colour_scores(rules, hand)[colour]
+
+
+def colour_scores(rules: RuleSet, hand: int) -> list[float]:
+    """:func:`colour_score` of each colour."""
+    tables = colours(rules)
+    out = []
+    for colour in range(4):
+        score = 10.0 * (hand & tables.suit_mask[colour][colour]).bit_count()
+        for c, height in tables.top[colour]:
+            if hand >> c & 1:
+                score += height
+        score += sum(p for c, p in tables.counters[colour][colour] if hand >> c & 1) * 0.1
+        out.append(score)
+    return out
+
+
+def best_colour(rules: RuleSet, hand: int) -> int:
+    """The colour a hand names as trump: the best :func:`colour_score`, the lowest colour on a tie."""
+    scores = colour_scores(rules, hand)
+    return max(range(4), key=lambda c: (scores[c], -c))
