@@ -114,10 +114,3 @@ def test_operations_go_to_json_and_back() -> None:
                 assert L.operation_from_json(data) == op
     with pytest.raises(ValueError, match="'Dance' is not an operation"):
         L.operation_from_json({"op": "Dance"})
-
-
-def test_the_hand_gives_its_own_log() -> None:
-    hand = random_hand("kentucky-discard", 4)
-    assert hand.operations() == L.operations(hand)
-    assert hand.operations(1) == L.public_operations(hand, 1)
-    assert hand.operations(None) == L.public_operations(hand, None)

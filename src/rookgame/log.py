@@ -21,6 +21,7 @@ from . import actions as A
 from .cards import Card, CardSet
 from .kernel import seat_of
 from .state import Hand, Phase
+from .visible import SPECTATOR, shown_buried, table_sees_nest, visible
 
 CHANCE = -1  # the seat of the deal: nobody chooses it
 
@@ -144,6 +145,15 @@ class AnnounceNest:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowBuried:
+    """The buried trumps are turned face up to the table as the card play starts (``show_buried_trump``);
+    ``cards`` may be empty: then the table knows no trump was buried."""
+
+    seat: int
+    cards: CardSet
+
+
+@dataclass(frozen=True, slots=True)
 class StartPlay:
     """The declarations are made: the card play starts with ``trump`` (-1 none), ``seat`` to lead."""
 
@@ -186,7 +196,7 @@ class ThrownIn:
 
 
 Operation = (Deal | Bid | Pass | Redeal | WinBid | TakeNest | Bury | NameTrump | CallDirection | CallBird | CallPartner
-             | NoMorePartners | AnnounceNest | StartPlay | Play | TrickWon | Scored | ThrownIn)
+             | NoMorePartners | AnnounceNest | ShowBuried | StartPlay | Play | TrickWon | Scored | ThrownIn)
 
 
 def _nest_operation(seat: int, action: int) -> Operation:
@@ -239,6 +249,8 @@ def operations(hand: Hand) -> list[Operation]:
         return ops
     if hand.nest_points is not None:
         ops.append(AnnounceNest(bidder, hand.nest_points))
+    if r.show_buried_trump and hand.trump >= 0 and hand.buried:
+        ops.append(ShowBuried(bidder, CardSet(shown_buried(hand))))
     n = hand.n
     first = hand.tricks[0][0] if hand.tricks else hand.leader
     ops.append(StartPlay(first, hand.trump))
@@ -255,18 +267,18 @@ def operations(hand: Hand) -> list[Operation]:
 
 
 def public_operations(hand: Hand, seat: int | None) -> list[Operation]:
-    """The log as ``seat`` may know it: its own cards, the nest if it took it or it is shown, its own burials.
-
-    ``seat=None`` is a spectator: only what the whole table sees."""
-    r = hand.rules
+    """The log as ``seat`` may know it (:func:`rookgame.visible.visible`): its own cards, the nest if it took
+    it or the table is shown it, its own burials.  ``seat=None`` is a spectator: what the whole table sees."""
+    sight = visible(hand, SPECTATOR if seat is None else seat)
+    table_nest = CardSet(hand.nest) if table_sees_nest(hand) else None  # the deal as the table learns it
     out: list[Operation] = []
     for op in operations(hand):
         if isinstance(op, Deal):
-            out.append(Deal(op.dealer, tuple(h if s == seat else None for s, h in enumerate(op.hands)),
-                            op.nest if r.nest_shown and hand.bidder >= 0 else None))
-        elif isinstance(op, TakeNest) and op.seat != seat and not r.nest_shown:
+            out.append(Deal(op.dealer, tuple(h if s == sight.seat else None for s, h in enumerate(op.hands)),
+                            table_nest))
+        elif isinstance(op, TakeNest) and sight.nest is None:
             out.append(TakeNest(op.seat, None))
-        elif isinstance(op, Bury) and op.seat != seat:
+        elif isinstance(op, Bury) and sight.buried is None:
             out.append(Bury(op.seat, None))
         else:
             out.append(op)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from enum import IntEnum
 from functools import cache
-from typing import Any
 
 from . import actions as A
 from .cards import BIRD, COLOUR_NAMES, card_str, cards_of, display_order, mask_of
@@ -191,16 +190,6 @@ class Hand:
         self.nest = nest
         self.phase = Phase.BID
         self.to_act = (self.dealer + 1) % self.n
-
-    # ------------------------------------------------------------------ the operation log
-    def operations(self, seat: int | None = -1) -> list[Any]:
-        """The hand's operation log (:mod:`rookgame.log`): every action applied so far as a frozen,
-        typed operation with its seat, read off :attr:`history` (the log's compact storage, so that
-        the fast path and search pay nothing for it).  ``seat``: the log as that seat may know it
-        (None: a spectator); the default -1 is the whole log, as records hold it."""
-        from . import log
-
-        return log.operations(self) if seat == -1 else log.public_operations(self, seat)
 
     # ------------------------------------------------------------------ queries
     @property

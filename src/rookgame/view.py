@@ -9,14 +9,13 @@ bidder who buried them), not who holds a called partner card until it is played.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple
 
 from . import actions as A
-from .cards import CardSet, mask_of
-from .kernel import seat_of
+from .cards import CardSet
 from .rules import RuleSet
 from .state import Hand, Phase
+from .visible import SPECTATOR, Sight, reviewable, visible
 
 
 class View(NamedTuple):
@@ -66,10 +65,7 @@ class View(NamedTuple):
         ``tricks`` is what the seat saw fall, which a bot may remember; this is what a
         screen may show again once a trick is turned face down: nothing (seed 003), the
         last one, or all of them."""
-        review = self.rules.review
-        if review == "all":
-            return self.tricks
-        return self.tricks[-1:] if review == "last" else ()
+        return reviewable(self.rules, self.tricks)
 
 
 _cards = int.__new__  # CardSet(mask) without its parsing: the masks here are always ints
@@ -77,50 +73,36 @@ _bit_count = int.bit_count
 
 
 def view_of(hand: Hand, seat: int, totals: tuple[int, ...] | list[int] = ()) -> View:
-    phase = hand.phase
-    bidder = hand.bidder
-    is_bidder = seat == bidder and phase >= Phase.NEST and phase != Phase.THROWN_IN
-    rules = hand.rules
-    if phase == Phase.PLAY:
-        nest_seen = is_bidder or rules.nest_shown
-    else:
-        nest_seen = (is_bidder and hand.nest_taken()) or (
-            rules.nest_shown and bidder >= 0 and phase != Phase.THROWN_IN)
-    buried = hand.buried
-    shown = 0
-    if rules.show_buried_trump and phase >= Phase.PLAY and hand.tables is not None and hand.trump >= 0:
-        shown = mask_of(buried) & hand.tables.suit_mask[hand.trump]
+    """What ``seat`` may see of ``hand`` (:data:`~rookgame.visible.SPECTATOR`: someone watching), as
+    :func:`rookgame.visible.visible` decides it."""
+    sight = visible(hand, seat)
     return View._make((
-        seat, rules, hand.dealer, phase, hand.to_act,
-        hand.legal_tuple() if seat == hand.to_act else (),
-        _cards(CardSet, hand.hands[seat]),
+        sight.seat, hand.rules, hand.dealer, hand.phase, hand.to_act,
+        hand.legal_tuple() if seat == hand.to_act and seat >= 0 else (),
+        _cards(CardSet, sight.hand),
         tuple(map(_bit_count, hand.hands)),
-        tuple(hand.auction), hand.high_bid, hand.high_bidder, bidder, hand.bid, hand.step_kind,
-        _cards(CardSet, hand.nest) if nest_seen else None,
-        _cards(CardSet, mask_of(buried)) if is_bidder else None,
-        len(buried), _cards(CardSet, shown), hand.trump, hand.low, hand.bird_high,
-        tuple(hand.partner_cards), known_partners(hand, seat), hand.nest_points,
+        tuple(hand.auction), hand.high_bid, hand.high_bidder, hand.bidder, hand.bid, hand.step_kind,
+        None if sight.nest is None else _cards(CardSet, sight.nest),
+        None if sight.buried is None else _cards(CardSet, sight.buried),
+        len(hand.buried), _cards(CardSet, sight.shown_buried), hand.trump, hand.low, hand.bird_high,
+        tuple(hand.partner_cards), sight.partners, hand.nest_points,
         tuple(hand.tricks), tuple(hand.trick), hand.leader, tuple(hand.won), tuple(totals),
         _cards(CardSet, hand.played), tuple(hand.voids),
-        public_history(hand, seat),
+        public_history(hand, sight),
     ))
 
 
 def spectator_view(hand: Hand, totals: tuple[int, ...] | list[int] = ()) -> View:
     """What someone watching the table may see (``seat`` -1): no hand, no nest unless the rules
     show it, no burials, and a called partner only once the called card is played."""
-    seen = view_of(hand, hand.bidder if hand.bidder >= 0 else 0, totals)
-    rules = hand.rules
-    nest_shown = rules.nest_shown and hand.bidder >= 0 and hand.phase != Phase.THROWN_IN
-    return seen._replace(seat=-1, legal=(), hand=CardSet(0), nest=seen.nest if nest_shown else None, buried=None,
-                   known_partners=known_partners(hand, -1), history=public_history(hand, -1))
+    return view_of(hand, SPECTATOR, totals)
 
 
-def public_history(hand: Hand, seat: int) -> tuple[int, ...]:
-    """The hand's actions as ``seat`` saw them: the bidder's buried cards masked for everyone else."""
+def public_history(hand: Hand, sight: Sight) -> tuple[int, ...]:
+    """The hand's actions as the seat of ``sight`` saw them: burials it may not see masked."""
     history = tuple(hand.history)
     k = len(hand.buried)
-    if not k or seat == hand.bidder:
+    if not k or sight.buried is not None:
         return history
     # The burials are one run of the declarations, after the auction and the steps before them
     # (the partner calls, which may be cut short, always come after the burials).
@@ -129,31 +111,3 @@ def public_history(hand: Hand, seat: int) -> tuple[int, ...]:
 
 
 _HIDDEN = [(A.HIDDEN_BURY,) * k for k in range(64)]
-
-
-def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:
-    """Seats that ``seat`` knows to be on the bidder's side."""
-    if hand.bidder < 0 or hand.phase == Phase.THROWN_IN:
-        return ()
-    mode = hand.rules.mode
-    if mode == "partners":
-        return _side(hand.n, hand.bidder % 2)
-    if mode == "individual" or hand.phase < Phase.PLAY:
-        return (hand.bidder,)
-    # Call-partner: a holder of a called card knows; everyone learns when it is played.
-    known = {hand.bidder}
-    if seat >= 0 and hand.partners >> seat & 1:
-        known.add(seat)
-    called = set(hand.partner_cards)
-    plays = [(leader, cards) for leader, cards, _ in hand.tricks]
-    plays.append((hand.leader, tuple(hand.trick)))
-    for leader, cards in plays:
-        for i, c in enumerate(cards):
-            if c in called:
-                known.add(seat_of(leader, i, hand.n))
-    return tuple(sorted(known))
-
-
-@cache
-def _side(n: int, parity: int) -> tuple[int, ...]:
-    return tuple(s for s in range(n) if s % 2 == parity)

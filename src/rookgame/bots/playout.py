@@ -4,14 +4,15 @@ The expert scores its candidates on deals it imagines (:mod:`.sampler`).  Inside
 each simulated seat is told only what it would see there (:func:`seat_knowledge` gives the same
 :class:`~.knowledge.Knowledge` as ``know(view_of(hand, seat))``, a test pins it), but without
 building a view per card: the state keeps the cards played and the voids as cards fall, so a
-play-out step costs the same on the last trick as on the first.
+play-out step costs the same on the last trick as on the first.  What the seat has seen comes
+from :mod:`rookgame.visible`, the one rule the views are built from.
 """
 
 from __future__ import annotations
 
-from ..cards import mask_of
 from ..state import Hand, Phase
-from ..view import known_partners, view_of
+from ..view import view_of
+from ..visible import known_cards, known_partners
 from .heuristic import HeuristicPlayer
 from .knowledge import Knowledge, team_of
 
@@ -24,18 +25,13 @@ def seat_knowledge(hand: Hand, seat: int) -> Knowledge:
     rules = hand.rules
     tables = hand.tables
     assert tables is not None
-    seen = hand.hands[seat] | hand.played
     bidder = hand.bidder
-    if seat == bidder:
-        seen |= mask_of(hand.buried)
-    elif rules.show_buried_trump and hand.trump >= 0:
-        seen |= mask_of(hand.buried) & tables.suit_mask[hand.trump]
     if rules.mode == "call-partner":
         team = team_of(rules, seat, bidder, hand.phase, known_partners(hand, seat), hand.partner_cards, hand.played)
     else:
         team = team_of(rules, seat, bidder, hand.phase, (), (), 0)
     return Knowledge(rules, seat, tables, hand.hands[seat], hand.trick, hand.leader, bidder, hand.played,
-                     rules.deck.mask & ~seen, hand.voids, team)
+                     rules.deck.mask & ~known_cards(hand, seat), hand.voids, team)
 
 
 def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
