@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from .. import actions as A
 from ..cards import cards_of
@@ -145,16 +146,31 @@ def _burial(rules: RuleSet, rng: random.Random, hand: int, free: int, count: int
     return out
 
 
-def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True,
-                deadline: float | None = None, read_nest: bool = True) -> Hand:
-    """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at
-    random; with ``weigh_auction``, deals that fit the auction are more likely, and with
-    ``read_nest`` the hidden burial and the trump named are read as a bidder's (see above).
-    Past ``deadline`` (a ``time.perf_counter()`` reading) it gives up with :class:`SampleError`."""
+@dataclass
+class Places:
+    """What a seat's view fixes about the cards it has not seen, the first stage of a draw: the places
+    they go to (each other seat's hand, then the hidden nest or burial as place ``n``), how many
+    each takes, and the cards each may not take."""
+
+    view: View
+    played: list[int]  # per seat, the cards it has played
+    taken: bool  # the bidder has the nest in hand (or has buried it back)
+    nest_seen: int  # the nest as dealt, where this seat saw it
+    buried_seen: int  # the burial this seat saw (its own), and the trumps buried face up
+    extra: int  # cards in place n: the face-down nest, or the burial this seat did not see
+    want: list[int]  # cards each place takes (this seat's own: none, it keeps its hand)
+    cant: list[int]  # per place, the cards it may not take
+    only_bidder: int  # cards seen in the nest that are not played: the bidder holds or buried them
+    pool: list[int]  # the cards to deal
+
+
+def places(view: View) -> Places:
+    """The constraints a deal must meet to show ``view``'s seat exactly what it sees, read from the
+    view: the cards played, the voids shown, the nest and the burial as far as seen, the "points in
+    the nest" announcement; :class:`SampleError` where the view is one no deal is drawn for."""
     rules = view.rules
     n = rules.players
     me = view.seat
-    bidder = view.bidder
     played = played_by(view)
     all_played = 0
     for m in played:
@@ -166,7 +182,7 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
     shown = int(view.shown_buried)
     if not taken:
         extra = 0 if nest_seen else rules.nest_size  # the face-down nest
-    elif buried_seen or me == bidder:
+    elif buried_seen or me == view.bidder:
         extra = 0
     else:
         if view.buried_count < rules.nest_size:
@@ -191,41 +207,68 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
         cant[n] |= rules.play_tables(view.trump, view.low, view.bird_high).suit_mask[view.trump]
     # A card seen in the nest (nest_shown) is with the bidder or buried.
     only_bidder = nest_seen & ~all_played & ~known if taken else 0
-    limits = auction_limits(view) if weigh_auction else []
-    reading = nest_reading(view) if read_nest and extra else None
-    if reading is not None:
-        # The bidder's held cards and the hidden burial are dealt as one place, the bidder's whole
-        # hand; a card may go there if it may be held or buried.  The burial is chosen in it below.
-        want[bidder] += want[n]
-        want[n] = 0
-        hold_only, bury_only = cant[n] & ~cant[bidder], cant[bidder] & ~cant[n]
-        cant[bidder] &= cant[n]
-    # Cards some place may not take are dealt first, one at a time, each to a place that may take it
-    # (in proportion to the room left there); the rest, which any place may take, are then shuffled
-    # and dealt in one go.
-    barred = only_bidder
-    for s in range(n + 1):
-        if want[s]:
-            barred |= cant[s]
-    awkward = [c for c in pool if barred >> c & 1]
-    free = [c for c in pool if not barred >> c & 1]
-    fallback: Hand | None = None  # the last deal the auction made unlikely, if nothing fits better
-    for attempt in range(tries):
-        if fallback is not None and attempt >= _AUCTION_TRIES:
-            return fallback
-        if deadline is not None and time.perf_counter() > deadline:
-            raise SampleError("out of time")
+    return Places(view, played, taken, nest_seen, buried_seen | shown, extra, want, cant, only_bidder, pool)
+
+
+@dataclass
+class NestReading:
+    """The bidder's nest decisions as evidence (:func:`nest_reading`), the second stage: the bidder's
+    held cards and the hidden burial are dealt as one place, the bidder's whole hand, and the burial
+    is chosen in it (:func:`read_burial`)."""
+
+    colour: int  # the trump named, which the burial was made for
+    trump_first: bool  # trump was named from the whole hand, before the burial
+    hold_only: int  # cards the bidder may hold but not bury
+    bury_only: int  # cards the bidder may bury but not hold (a colour it has shown void in)
+
+
+def read_nest_places(p: Places) -> NestReading | None:
+    """Where the bidder's nest decisions are evidence, deal its whole hand as one place (changing
+    ``p``: a card may go there if it may be held or buried); None where they are not."""
+    got = nest_reading(p.view) if p.extra else None
+    if got is None:
+        return None
+    bidder, n = p.view.bidder, p.view.rules.players
+    p.want[bidder] += p.want[n]
+    p.want[n] = 0
+    cant = p.cant
+    reading = NestReading(got[0], got[1], cant[n] & ~cant[bidder], cant[bidder] & ~cant[n])
+    cant[bidder] &= cant[n]
+    return reading
+
+
+class Dealer:
+    """The third stage: the pool dealt to the places at random, every hard constraint kept.
+
+    Cards some place may not take are dealt first, one at a time, each to a place that may take it
+    (in proportion to the room left there); the rest, which any place may take, are then shuffled
+    and dealt in one go."""
+
+    def __init__(self, p: Places) -> None:
+        self.p = p
+        barred = p.only_bidder
+        for s, count in enumerate(p.want):
+            if count:
+                barred |= p.cant[s]
+        self.awkward = [c for c in p.pool if barred >> c & 1]
+        self.free = [c for c in p.pool if not barred >> c & 1]
+
+    def deal(self, rng: random.Random) -> list[int] | None:
+        """Each place's cards (masks, place ``n`` last), or None where a card found no place."""
+        p = self.p
+        n = len(p.want) - 1
+        bidder = p.view.bidder
+        only_bidder, cant = p.only_bidder, p.cant
         masks = [0] * (n + 1)
-        room = list(want)
-        ok = True
+        room = list(p.want)
+        awkward = self.awkward
         rng.shuffle(awkward)
         awkward.sort(key=lambda c: not only_bidder >> c & 1)  # the nest's cards first: they have two places
         for c in awkward:
             places = [s for s in range(n + 1) if room[s] and not (cant[s] >> c & 1)
                       and not (only_bidder >> c & 1 and s not in (bidder, n))]
             if not places:
-                ok = False
-                break
+                return None
             pick = rng.randrange(sum(room[s] for s in places))
             for s in places:
                 pick -= room[s]
@@ -233,50 +276,109 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
                     break
             masks[s] |= 1 << c
             room[s] -= 1
-        if not ok:
-            continue
+        free = self.free
         rng.shuffle(free)
         at = 0
         for s in range(n + 1):
             for c in free[at:at + room[s]]:
                 masks[s] |= 1 << c
             at += room[s]
+        return masks
+
+
+def read_burial(p: Places, reading: NestReading, masks: list[int], rng: random.Random, weigh_now: bool) -> float | None:
+    """Choose the hidden burial in the bidder's whole hand of a deal (changing ``masks``) as the
+    heuristic buries; the deal's miss against the trump named (how much better another colour
+    was) still to be weighed, or None where the deal is dropped (no burial fits, or, with
+    ``weigh_now``, the trump named from the whole hand misfits and the deal was turned down)."""
+    view = p.view
+    rules = view.rules
+    bidder, n, extra = view.bidder, rules.players, p.extra
+    whole = masks[bidder]
+    forced = whole & reading.bury_only  # a colour the bidder has shown void in: buried
+    if forced.bit_count() > extra or (whole & ~reading.hold_only).bit_count() < extra:
+        return None
+    colour = reading.colour
+    full = whole | p.played[bidder]  # the bidder's hand when it buried the hidden cards
+    miss = 0.0
+    shown = int(view.shown_buried)
+    if reading.trump_first:  # named from the whole hand: a deal that misfits goes before its burial is drawn
+        miss = _trump_gap(rules, full | shown, colour)
+        if miss and weigh_now:
+            if not _kept(rng, miss):
+                return None
+            miss = 0.0  # weighed
+    masks[n] = forced | _burial(rules, rng, full & ~forced, whole & ~reading.hold_only & ~forced,
+                                extra - forced.bit_count(), colour)
+    masks[bidder] = whole & ~masks[n]
+    if not reading.trump_first:
+        miss = _trump_gap(rules, masks[bidder] | p.played[bidder], colour)
+    return miss
+
+
+def auction_miss(p: Places, limits: list[tuple[int, float, float]], masks: list[int]) -> float:
+    """How far each other seat's dealt hand is from its bids and passes, summed (:func:`auction_limits`)."""
+    rules = p.view.rules
+    miss = 0.0
+    for s, lo, hi in limits:
+        # The bidder's dealt hand is taken as what it holds after the nest (close enough).
+        value = bid_limit(rules, masks[s] | p.played[s])
+        miss += max(0.0, lo - value, value - hi)
+    return miss
+
+
+def _kept(rng: random.Random, miss: float) -> bool:
+    """Whether a deal that misses the auction (or the trump named) by ``miss`` is kept: exp(-miss / scale)."""
+    return rng.random() < math.exp(-miss / _AUCTION_SCALE)
+
+
+def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True,
+                deadline: float | None = None, read_nest: bool = True) -> Hand:
+    """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at
+    random; with ``weigh_auction``, deals that fit the auction are more likely, and with
+    ``read_nest`` the hidden burial and the trump named are read as a bidder's (see above).
+    Past ``deadline`` (a ``time.perf_counter()`` reading) it gives up with :class:`SampleError`.
+
+    In stages: the constraints from the view (:func:`places`), the nest reading
+    (:func:`read_nest_places`), dealing (:class:`Dealer`), then acceptance: the burial read in the
+    deal (:func:`read_burial`), the deal weighed by the auction, replayed over the public history
+    (:func:`_rebuild`)."""
+    p = places(view)
+    limits = auction_limits(view) if weigh_auction else []
+    reading = read_nest_places(p) if read_nest else None
+    dealer = Dealer(p)
+    # The last deal the auction made unlikely, kept in case nothing fits better.  Once there is one, a
+    # deal that misses is turned down at once with the chance it misses by; the first one, only
+    # after it was rebuilt as a legal hand.
+    fallback: Hand | None = None
+    for attempt in range(tries):
+        if fallback is not None and attempt >= _AUCTION_TRIES:
+            return fallback
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SampleError("out of time")
+        masks = dealer.deal(rng)
+        if masks is None:
+            continue
         miss = 0.0
         if reading is not None:
-            whole = masks[bidder]
-            forced = whole & bury_only  # a colour the bidder has shown void in: buried
-            if forced.bit_count() > extra or (whole & ~hold_only).bit_count() < extra:
+            got = read_burial(p, reading, masks, rng, fallback is not None)
+            if got is None:
                 continue
-            colour, trump_first = reading
-            full = whole | played[bidder]  # the bidder's hand when it buried the hidden cards
-            if trump_first:  # named from the whole hand: a deal that misfits goes before its burial is drawn
-                miss = _trump_gap(rules, full | shown, colour)
-                if miss and fallback is not None:
-                    if rng.random() >= math.exp(-miss / _AUCTION_SCALE):
-                        continue
-                    miss = 0.0  # weighed
-            masks[n] = forced | _burial(rules, rng, full & ~forced, whole & ~hold_only & ~forced,
-                                        extra - forced.bit_count(), colour)
-            masks[bidder] = whole & ~masks[n]
-            if not trump_first:
-                miss = _trump_gap(rules, masks[bidder] | played[bidder], colour)
-        masks[me] = int(view.hand)
-        for s, lo, hi in limits:
-            # The bidder's dealt hand is taken as what it holds after the nest (close enough).
-            value = bid_limit(rules, masks[s] | played[s])
-            miss += max(0.0, lo - value, value - hi)
-        if miss and fallback is not None and rng.random() >= math.exp(-miss / _AUCTION_SCALE):
+            miss = got
+        masks[view.seat] = int(view.hand)
+        miss += auction_miss(p, limits, masks)
+        if miss and fallback is not None and not _kept(rng, miss):
             continue
-        hand = _rebuild(view, masks[:n], played, masks[n], taken, nest_seen, buried_seen | shown)
+        hand = _rebuild(view, masks[:-1], p.played, masks[-1], p.taken, p.nest_seen, p.buried_seen)
         if hand is None:
             continue
-        if miss and fallback is None and rng.random() >= math.exp(-miss / _AUCTION_SCALE):
+        if miss and fallback is None and not _kept(rng, miss):
             fallback = hand
             continue
         return hand
     if fallback is not None:
         return fallback
-    raise SampleError(f"no deal consistent with seat {me}'s view in {tries} tries")
+    raise SampleError(f"no deal consistent with seat {view.seat}'s view in {tries} tries")
 
 
 def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken: bool, nest_seen: int,
