@@ -32,8 +32,9 @@ from rookgame.solver import solve
 from rookgame.state import Hand, IllegalAction, Phase
 from rookgame.transcript import game_transcript
 from rookgame.tui.app import GameScreen, RookApp
-from rookgame.tui.words import Seating, choice_label, choices_words, event_line, parse_choice, step_prompt
 from rookgame.view import View, view_of
+from rookgame.words.play import choice_label, choices_words, event_line, parse_choice, step_prompt
+from rookgame.words.seating import Seating
 
 from .helpers import deal, win_bid
 from .test_solver import endgames

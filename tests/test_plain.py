@@ -31,8 +31,8 @@ from rookgame.saves import (
 )
 from rookgame.state import Phase
 from rookgame.tui import run_play
-from rookgame.tui.words import choices_words, parse_choice, winning_so_far
-from rookgame.view import view_of
+from rookgame.view import view_of, winning_so_far
+from rookgame.words.play import choices_words, parse_choice
 
 RULES = load("kentucky-discard")
 BOTS = ["human", "heuristic", "heuristic", "heuristic"]
@@ -741,7 +741,8 @@ def test_plain_resume_recaps_the_hand_and_a_thrown_in_hand_says_why() -> None:
     text = out.getvalue()
     assert ("Hand 2 is thrown in: East holds no counters and calls for a redeal, as these rules allow. Nobody "
             "scores; West deals again, and the new deal is hand 3") in text
-    from rookgame.tui.words import Seating, thrown_in_words
+    from rookgame.words.results import thrown_in_words
+    from rookgame.words.seating import Seating
 
     you = Seating(RULES, 0, tuple(PLAYERS))
     assert thrown_in_words(you, 4, 0).startswith("Hand 4 is thrown in: everyone passed: nobody bid. Nobody "

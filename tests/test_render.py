@@ -8,12 +8,12 @@ from rich.console import Console
 
 from rookgame import actions as A
 from rookgame.cards import card_str, cards_of
-from rookgame.match import Match
+from rookgame.match import Match, score_pad
 from rookgame.rules import load
 from rookgame.state import Hand, Phase
 from rookgame.tui import render as R
-from rookgame.tui.words import Seating, score_pad
 from rookgame.view import View, view_of
+from rookgame.words.seating import Seating
 
 from .helpers import DEAL_105, NEST_105, deal, declare, play, setup, win_bid
 
@@ -156,7 +156,7 @@ def test_the_score_pad_and_the_info_line() -> None:
 
 
 def test_a_refusal_is_told_to_the_person_at_the_screen() -> None:
-    from rookgame.tui.words import in_your_words
+    from rookgame.words.refusals import in_your_words
 
     renege = "renege: R5 was led and seat 0 holds red (R7 R9); it must follow red"
     assert in_your_words(YOU, renege) == "R5 was led and you hold red (R7 R9): you must follow red"

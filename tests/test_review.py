@@ -12,8 +12,9 @@ from rookgame.match import Match
 from rookgame.plain import play_plain
 from rookgame.rules import PRESETS, RulesError, from_mapping, preset
 from rookgame.state import Hand, Phase
-from rookgame.tui.words import Seating, review_text
 from rookgame.view import view_of
+from rookgame.words.play import review_text
+from rookgame.words.seating import Seating
 
 from .test_plain import BOTS, Answers
 

@@ -745,7 +745,7 @@ def test_help_teaches_the_rules_of_a_house_rules_file_then_the_keys(tmp_path: Pa
 
 
 def test_points_taken_this_hand_show_as_the_hand_goes(tmp_path: Path) -> None:
-    from rookgame.tui.words import points_taken
+    from rookgame.view import points_taken
 
     app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
 

@@ -63,6 +63,17 @@ def trick_winner(t: Tables, leader: int, trick: Sequence[int], players: int) -> 
     return (leader + winning_index(t, trick)) % players
 
 
+def trick_points(rules: RuleSet, cards: Sequence[int]) -> int:
+    """The counter points in ``cards`` (a trick, the nest)."""
+    points = rules.deck.points
+    return sum(points[c] for c in cards)
+
+
+def trick_plays(rules: RuleSet, leader: int, cards: Sequence[int]) -> list[tuple[int, int]]:
+    """(seat, card) of a trick led by ``leader``, in the order played."""
+    return [(seat_of(leader, i, rules.players), c) for i, c in enumerate(cards)]
+
+
 def side_of(rules: RuleSet, seat: int, team: int = 0) -> int:
     """The scoring side of ``seat``: its partnership (seat % 2), itself in individual games, and in
     call-partner games 0 for the bidder's team (the seat mask ``team``) and 1 for the defenders."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .rules import RuleSet
 from .state import Hand, IllegalAction, Phase
@@ -97,3 +99,37 @@ def _unique_top(totals: list[int], sides: list[int]) -> int | None:
     top = max(totals[s] for s in sides)
     best = [s for s in sides if totals[s] == top]
     return best[0] if len(best) == 1 else None
+
+
+@dataclass(frozen=True)
+class PadRow:
+    """One hand on the score pad: its contract and result, and the running totals after it."""
+
+    number: int
+    dealer: int
+    bidder: int  # -1: thrown in
+    bid: int
+    trump: int
+    made: bool
+    taken: int  # what the bidding side took
+    points: tuple[int, ...]
+    score: tuple[int, ...]
+    totals: tuple[int, ...]
+    team: tuple[int, ...] = ()  # seats on the bidder's side (call-partner: the team formed in the hand)
+
+
+def score_pad(rules: RuleSet, hands: Sequence[Hand]) -> list[PadRow]:
+    """One row per hand played or thrown in, from the public result of each finished hand."""
+    rows: list[PadRow] = []
+    totals = [0] * rules.num_sides
+    for i, h in enumerate(hands, 1):
+        res = h.result
+        if res is None or h.phase != Phase.DONE:
+            zero = (0,) * rules.num_sides
+            rows.append(PadRow(i, h.dealer, -1, 0, -2, False, 0, zero, zero, tuple(totals)))
+            continue
+        totals = [a + b for a, b in zip(totals, res.score)]
+        team = tuple(s for s in range(h.n) if h.team_mask() >> s & 1)
+        rows.append(PadRow(i, h.dealer, h.bidder, h.bid, h.trump, res.made, res.bidding_points, res.points, res.score,
+                           tuple(totals), team))
+    return rows

@@ -27,34 +27,22 @@ from . import actions as A
 from . import log as L
 from .actions import ActionError
 from .bots import Player
+from .bots.hints import ranked
 from .cards import CardError, card_str, parse_cards
-from .match import Match
+from .kernel import trick_plays
+from .match import Match, score_pad
 from .rules import RuleSet
 from .saves import CURRENT, HUMAN, SaveWriteError, keep_aside, keep_finished, save_game
 from .state import Hand, IllegalAction, Phase
 from .table import Bot, Human, Seat, Table, TableError
-from .tui.explain import how_to_play_text
-from .tui.words import (
-    Seating,
-    choices_words,
-    event_line,
-    hand_by_colour,
-    hint_text,
-    in_your_words,
-    not_understood,
-    parse_choice,
-    recap_words,
-    result_lines,
-    review_text,
-    score_pad,
-    step_prompt,
-    thrown_in_words,
-    trick_plays,
-    trump_words,
-    winner_line,
-    winning_so_far,
-)
-from .view import View
+from .view import View, winning_so_far
+from .words.cards import hand_by_colour, trump_words
+from .words.hints import hint_text
+from .words.play import choices_words, event_line, not_understood, parse_choice, review_text, step_prompt
+from .words.refusals import in_your_words
+from .words.results import recap_words, result_lines, thrown_in_words, winner_line
+from .words.rules import how_to_play_text
+from .words.seating import Seating
 
 
 def help_words(rules: RuleSet) -> str:
@@ -370,7 +358,7 @@ class PlainGame:
                 self.say(how_to_play_text(self.rules))
                 continue
             if word in ("hint", "h"):
-                self.say(hint_text(v))
+                self.say(hint_text(v, ranked(v)))
                 continue
             if word in ("hand", "cards"):
                 self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")

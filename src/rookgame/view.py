@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from . import actions as A
 from .cards import CardSet
+from .kernel import seat_of, trick_points, winning_index
 from .rules import RuleSet
 from .state import Hand, Phase
 from .visible import SPECTATOR, Sight, reviewable, visible
@@ -66,6 +67,26 @@ class View(NamedTuple):
         screen may show again once a trick is turned face down: nothing (seed 003), the
         last one, or all of them."""
         return reviewable(self.rules, self.tricks)
+
+
+def winning_so_far(view: View) -> tuple[int, int] | None:
+    """(seat, card) winning the trick on the table so far, or None with no card played (the engine's
+    own resolution, on the rule set's play tables)."""
+    if not view.trick or view.trump == -2:
+        return None
+    t = view.rules.play_tables(view.trump, view.low, view.bird_high)
+    best = winning_index(t, view.trick)
+    return seat_of(view.leader, best, view.rules.players), view.trick[best]
+
+
+def points_taken(view: View) -> list[int]:
+    """The counter points each side has taken in the tricks of this hand so far (the nest and the bonuses
+    come at the end); public: every seat sees the tricks fall."""
+    r = view.rules
+    taken = [0] * r.num_sides
+    for _, cards, winner in view.tricks:
+        taken[r.side_of(winner)] += trick_points(r, cards)
+    return taken
 
 
 _cards = int.__new__  # CardSet(mask) without its parsing: the masks here are always ints

@@ -2,7 +2,7 @@
 
 :func:`run_play` does everything the command needs and returns the exit code.  Textual
 is imported only when the full-screen game starts, so the line mode and the shared
-words (:mod:`rookgame.tui.words`) work without it.
+words (:mod:`rookgame.words`) work without it.
 """
 
 from __future__ import annotations

@@ -29,29 +29,24 @@ from textual.widgets import Footer, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from .. import actions as A
-from ..match import Match
+from ..bots.hints import ranked
+from ..match import Match, PadRow, score_pad
 from ..rules import RuleSet
 from ..saves import CURRENT, SaveWriteError, keep_aside, keep_finished, save_game
 from ..state import Hand, IllegalAction, Phase
 from ..table import Table, TableError, seat_from_name
 from ..view import View, view_of
+from ..words.hints import hint_text
+from ..words.play import review_text
+from ..words.refusals import in_your_words
+from ..words.results import recap_words, result_lines, thrown_in_words
+from ..words.seating import Seating
 from . import render as R
 from .cover import CoverScreen
 from .help import HelpScreen
 from .render import Choice
 from .saving import SaveProblemScreen
 from .settings import Host, Settings
-from .words import (
-    PadRow,
-    Seating,
-    hint_text,
-    in_your_words,
-    recap_words,
-    result_lines,
-    review_text,
-    score_pad,
-    thrown_in_words,
-)
 
 WIDE = 120  # from this many columns the auction and the score pad sit beside the table
 TALL = 34  # from this many rows the table has its frame and the prompt grows with its text
@@ -589,7 +584,8 @@ class GameScreen(Screen[None]):
         if not self.my_turn():
             self.message = "Hints are for your turn."
         else:
-            self.message = hint_text(self.view(), chosen=self.selected if self.bury_step() else ())
+            view = self.view()
+            self.message = hint_text(view, ranked(view), chosen=self.selected if self.bury_step() else ())
         self.private = True
         self.redraw()
 

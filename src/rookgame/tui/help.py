@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ..rules import RuleSet
 from ..transcript import rules_rows
-from .explain import how_to_play
+from ..words.rules import how_to_play
 
 
 class HelpScreen(ModalScreen[None]):

@@ -19,23 +19,14 @@ from textual.content import Content
 
 from .. import actions as A
 from ..cards import BIRD, COLOUR_NAMES, COLOURS, card_str, colour_of
+from ..kernel import trick_points
+from ..match import PadRow
 from ..state import Phase
-from ..view import View
-from .words import (
-    PadRow,
-    Seating,
-    choice_label,
-    points_taken,
-    result_lines,
-    review_text,
-    sort_hand,
-    step_prompt,
-    taken_words,
-    trick_points,
-    trump_words,
-    winner_line,
-    winning_so_far,
-)
+from ..view import View, points_taken, winning_so_far
+from ..words.cards import sort_hand, trump_words
+from ..words.play import choice_label, review_text, step_prompt, taken_words
+from ..words.results import result_lines, winner_line
+from ..words.seating import Seating
 
 Part = tuple[str, str] | str
 

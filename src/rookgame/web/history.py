@@ -12,11 +12,11 @@ from typing import Any
 
 from .. import actions as A
 from ..cards import card_str, cards_of
+from ..match import score_pad
 from ..record import game_record, record_line, replay_record
 from ..rules import RuleSet
 from ..state import Hand
 from ..table import Human, Table
-from ..tui.words import score_pad
 from .store import Store, StoreError
 
 

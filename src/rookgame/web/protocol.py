@@ -22,8 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .. import actions as A
 from ..cards import card_str
-from ..tui.words import trick_points, winning_so_far
-from ..view import View
+from ..view import View, points_taken, winning_so_far
 
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes: the longest intent is a join with a name and a token
@@ -301,9 +300,7 @@ def view_message(view: View, *, pad: Sequence[PadRow] = (), hand_number: int = 1
     """A seat's view as a message: what that seat may see, and nothing else (``pad`` and the rest are public)."""
     rules = view.rules
     sides = [[s for s in range(rules.players) if rules.side_of(s) == side] for side in range(rules.num_sides)]
-    taken = [0] * rules.num_sides
-    for _, cards, w in view.tricks:
-        taken[rules.side_of(w)] += trick_points(rules, cards)
+    taken = points_taken(view)
     leading = winning_so_far(view)
     last = None
     if view.tricks and not view.trick:

@@ -32,11 +32,12 @@ from typing import Any, Literal, TypeVar
 
 from .. import actions as A
 from ..bots import REGISTRY, bot_name
+from ..match import score_pad
 from ..rules import RuleSet
 from ..table import Bot, Human, Seat, Table, TableError
 from ..transcript import rules_rows
-from ..tui.words import score_pad, trump_words
 from ..view import spectator_view
+from ..words.cards import trump_words
 from . import protocol as P
 from .store import Store, StoreError
 

@@ -1,4 +1,4 @@
-"""How to play a rule set, in plain words: the help of ``rook play`` (``?``), built from the rules.
+"""How to play a rule set, in plain words: the help of ``rook play`` (``?``) and the line mode's ``rules``.
 
 Every sentence is read off a :class:`~rookgame.rules.RuleSet`, so a house-rules file is explained
 as well as a preset; nothing here decides a rule.  No Textual import: the line mode uses it too.
