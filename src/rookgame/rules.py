@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -682,71 +683,118 @@ def _parse_ranks(value: Any) -> tuple[int, ...]:
                      "\"1,5-14\"")
 
 
-def _coerce(key: str, value: Any, base: RuleSet, source: str, merge: bool = True) -> Any:
-    default = getattr(base, key)
-    where = f"{source}: " if source else ""
-    if key == "ranks":
-        return _parse_ranks(value)
-    if key == "counters":
-        if not isinstance(value, dict):
-            raise RulesError(f"{where}counters must be a table such as {{ 5 = 5, 10 = 10, 14 = 10, RK = 20 }}")
-        # A rules file changes the preset's table (0 removes a counter); a record states it whole.
-        table = dict(base.counters) if merge else {}
-        for k, v in value.items():
-            name = counter_key(str(k), where)
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise RulesError(f"{where}counters.{str(k)[:20]} = {shown(v)}: points are whole numbers")
-            if v == 0:
-                table.pop(name, None)
-            else:
-                table[name] = v
-        return tuple(sorted(table.items(), key=lambda kv: (not kv[0].isdigit(), kv[0].zfill(3))))
-    if key in ("extra_cards", "top_trumps"):
-        if isinstance(value, str):
-            value = value.replace(",", " ").split()
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise RulesError(f"{where}{key} must be a list of cards such as [\"R1\"]")
-        try:
-            return tuple(card_str(parse_card(v)) for v in value)
-        except CardError as e:
-            raise RulesError(f"{where}{key}: {e}") from None
-    if key == "trick_bonus":
-        if isinstance(value, dict) and set(value) <= {"points", "tricks"} and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value.values()
-        ):
-            return (value.get("points", 0), value.get("tricks", 0))
-        raise RulesError(f"{where}trick_bonus = {shown(value)}: write a table such as {{ points = 20, tricks = 5 }}")
-    if key == "lose_at":
-        if value is None or value == "off":
-            return None
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise RulesError(f"{where}lose_at = {shown(value)}: give a negative total such as -250, or \"off\"")
-    if key == "partner_calls_min":
-        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-            return value
-        raise RulesError(f"{where}partner_calls_min = {shown(value)}: give a whole number (1 to partner_calls)")
-    if key == "max_bid":
-        if value in (None, "total"):
-            return None
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise RulesError(f"{where}max_bid = {shown(value)}: give a number or \"total\" (all points in play)")
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise RulesError(f"{where}{key} = {shown(value)}: write true or false")
+# ---------------------------------------------------------------------- one parser per rules-file key
+# A parser takes (key, value, base, where, merge): the option's name, the value as read, the preset it
+# changes, the "file: " prefix of a message, and whether a counters table changes the preset's (a rules
+# file) or states it whole (a record).  It returns the option's value or raises RulesError saying what
+# would be right.
+_Parser = Callable[[str, Any, "RuleSet", str, bool], Any]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ranks_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    return _parse_ranks(value)
+
+
+def _counters_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if not isinstance(value, dict):
+        raise RulesError(f"{where}counters must be a table such as {{ 5 = 5, 10 = 10, 14 = 10, RK = 20 }}")
+    # A rules file changes the preset's table (0 removes a counter); a record states it whole.
+    table = dict(base.counters) if merge else {}
+    for k, v in value.items():
+        name = counter_key(str(k), where)
+        if not _is_int(v):
+            raise RulesError(f"{where}counters.{str(k)[:20]} = {shown(v)}: points are whole numbers")
+        if v == 0:
+            table.pop(name, None)
+        else:
+            table[name] = v
+    return tuple(sorted(table.items(), key=lambda kv: (not kv[0].isdigit(), kv[0].zfill(3))))
+
+
+def _cards_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RulesError(f"{where}{key} must be a list of cards such as [\"R1\"]")
+    try:
+        return tuple(card_str(parse_card(v)) for v in value)
+    except CardError as e:
+        raise RulesError(f"{where}{key}: {e}") from None
+
+
+def _trick_bonus_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if isinstance(value, dict) and set(value) <= {"points", "tricks"} and all(map(_is_int, value.values())):
+        return (value.get("points", 0), value.get("tricks", 0))
+    raise RulesError(f"{where}trick_bonus = {shown(value)}: write a table such as {{ points = 20, tricks = 5 }}")
+
+
+def _lose_at_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if value is None or value == "off":
+        return None
+    if _is_int(value):
         return value
-    if isinstance(default, int):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"{where}{key} = {shown(value)}: give a whole number")
+    raise RulesError(f"{where}lose_at = {shown(value)}: give a negative total such as -250, or \"off\"")
+
+
+def _partner_calls_min_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if value is None or _is_int(value):
         return value
-    if isinstance(default, str):
-        if not isinstance(value, str):
-            raise RulesError(f"{where}{key} = {shown(value)}: give a string")
-        if key in CHOICES and value not in CHOICES[key]:
-            raise RulesError(f"{where}{key} = {shown(value)}: allowed values are {', '.join(map(repr, CHOICES[key]))}")
+    raise RulesError(f"{where}partner_calls_min = {shown(value)}: give a whole number (1 to partner_calls)")
+
+
+def _max_bid_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if value in (None, "total"):
+        return None
+    if _is_int(value):
         return value
-    raise RulesError(f"{where}{key}: unsupported value {shown(value)}")  # pragma: no cover
+    raise RulesError(f"{where}max_bid = {shown(value)}: give a number or \"total\" (all points in play)")
+
+
+def _yes_no_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}{key} = {shown(value)}: write true or false")
+    return value
+
+
+def _whole_number_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if not _is_int(value):
+        raise RulesError(f"{where}{key} = {shown(value)}: give a whole number")
+    return value
+
+
+def _text_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
+    if not isinstance(value, str):
+        raise RulesError(f"{where}{key} = {shown(value)}: give a string")
+    if key in CHOICES and value not in CHOICES[key]:
+        raise RulesError(f"{where}{key} = {shown(value)}: allowed values are {', '.join(map(repr, CHOICES[key]))}")
+    return value
+
+
+def _parsers() -> dict[str, _Parser]:
+    """Each option's parser: its own where the value has a shape of its own, else by its type."""
+    special: dict[str, _Parser] = {
+        "ranks": _ranks_option, "counters": _counters_option, "extra_cards": _cards_option,
+        "top_trumps": _cards_option, "trick_bonus": _trick_bonus_option, "lose_at": _lose_at_option,
+        "partner_calls_min": _partner_calls_min_option, "max_bid": _max_bid_option,
+    }
+    by_type: dict[type, _Parser] = {bool: _yes_no_option, int: _whole_number_option, str: _text_option}
+    default = RuleSet()
+    out: dict[str, _Parser] = {}
+    for key in FIELDS:
+        if key == "preset":
+            continue
+        parser = special.get(key) or by_type.get(type(getattr(default, key)))
+        if parser is None:  # pragma: no cover - a new option of a new shape needs its parser
+            raise TypeError(f"rule option {key!r} has no parser")
+        out[key] = parser
+    return out
+
+
+PARSERS = _parsers()
 
 
 def from_mapping(data: dict[str, Any], source: str = "", merge: bool = True) -> RuleSet:
@@ -774,7 +822,7 @@ def from_mapping(data: dict[str, Any], source: str = "", merge: bool = True) -> 
     for key, value in data.items():
         if key == "preset":
             continue
-        changes[key] = _coerce(key, value, base, source, merge)
+        changes[key] = PARSERS[key](key, value, base, where, merge)
     changes["preset"] = base.preset
     try:
         return base.replace(**changes)
