@@ -24,18 +24,16 @@ if TYPE_CHECKING:
 POSTGRES_URL_ENV = "ROOK_TEST_POSTGRES_URL"
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "postgresql: runs against a PostgreSQL server (started by the tests)")
-    config.addinivalue_line("markers", "browser: drives chromium")
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # A test that starts a database server or a browser is marked so, and is slow (the quick tier skips it).
     for item in items:
         names = getattr(item, "fixturenames", ())
-        if "postgres_url" in names:
+        if "postgres_url" in names or item.get_closest_marker("postgresql"):
             item.add_marker(pytest.mark.postgresql)
+            item.add_marker(pytest.mark.slow)
         if "chromium" in names:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ skipped, so that CI runs every test.
 from __future__ import annotations
 
 import atexit
+import fcntl
 import os
 import pwd
 import re
@@ -42,10 +43,26 @@ def _tail(text: str, lines: int = 20) -> str:
 
 
 def ensure_apt(package: str, binary_check: Callable[[], bool]) -> None:
-    """Install Debian's ``package`` with apt-get unless ``binary_check()`` says what it provides is there."""
-    global _apt_updated
+    """Install Debian's ``package`` with apt-get unless ``binary_check()`` says what it provides is there.
+
+    The test workers (pytest-xdist) may want a package at once: one installs it while the others wait on a
+    lock file, then find it there."""
     if binary_check():
         return
+    with open(APT_LOCK, "a") as lock_file:
+        fcntl.flock(lock_file, fcntl.LOCK_EX)
+        try:
+            if not binary_check():
+                _apt_install(package, binary_check)
+        finally:
+            fcntl.flock(lock_file, fcntl.LOCK_UN)
+
+
+APT_LOCK = Path(tempfile.gettempdir()) / "rook-tests-apt.lock"
+
+
+def _apt_install(package: str, binary_check: Callable[[], bool]) -> None:
+    global _apt_updated
     apt = shutil.which("apt-get")
     if apt is None:
         pytest.fail(f"the tests need Debian's {package!r} package and there is no apt-get here to install it: "

@@ -202,6 +202,7 @@ def test_whole_matches_are_counted_per_bot() -> None:
 
 
 # ---------------------------------------------------------------------- records and JSON
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [TOURNAMENT, CUTTHROAT, CALL5], ids=lambda r: r.preset)
 def test_arena_records_replay(rules: RuleSet) -> None:
     result = run_arena(rules, ("random", "random"), 2 * rules.players, 11, workers=1, matches=1,
@@ -286,6 +287,7 @@ def test_bad_input_is_refused() -> None:
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_rook_arena_writes_table_json_records_and_plot(tmp_path: Path) -> None:
     summary, records, image = tmp_path / "arena.json", tmp_path / "arena.jsonl", tmp_path / "arena.png"
     res = runner.invoke(app, ["arena", "--rules", "tournament", "--bots", "random,random", "--deals", "12",

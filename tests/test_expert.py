@@ -24,6 +24,7 @@ from rookgame.view import view_of
 from .helpers import play_out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "cutthroat", "call-partner-5", "individual-6",
                                   "red-one", "double-bird"])
 def test_expert_plays_every_kind_of_game_to_the_end(name: str) -> None:
@@ -51,6 +52,7 @@ def test_hints_rank_every_legal_card_best_first() -> None:
     assert values == sorted(values, reverse=True)
 
 
+@pytest.mark.slow
 def test_expert_chooses_only_legal_actions_for_every_seat() -> None:
     rules = preset("kentucky-discard")
     for seed in range(5):
@@ -64,6 +66,7 @@ def test_expert_chooses_only_legal_actions_for_every_seat() -> None:
             hand.apply(choice)
 
 
+@pytest.mark.slow
 def test_analysis_prices_the_random_players_mistakes_higher(tmp_path: Path) -> None:
     rules = preset("kentucky-discard")
     rec = selfplay(rules, ["heuristic", "random"], 1, 3)[0]
@@ -78,6 +81,7 @@ def test_analysis_prices_the_random_players_mistakes_higher(tmp_path: Path) -> N
     assert cost[1] > cost[0]
 
 
+@pytest.mark.slow
 def test_rook_analyze_prints_costs_and_blunders(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     write_jsonl(path, selfplay(preset("tournament"), ["heuristic", "random"], 1, 2))
@@ -88,6 +92,7 @@ def test_rook_analyze_prints_costs_and_blunders(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "levels: easy, medium, hard, expert" in bad.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["full-deck", "kentucky-discard"])
 def test_expert_buries_no_trump_whether_trump_is_named_first_or_last(name: str) -> None:
     rules = preset(name)
@@ -188,6 +193,7 @@ def test_samples_read_the_nest_a_defender_deals_the_bidder_its_trumps_and_buries
     assert overlap[True] > 1.3 * overlap[False], overlap
 
 
+@pytest.mark.slow
 def test_where_counters_may_not_be_buried_a_defender_samples_no_counter_in_the_bidders_burial() -> None:
     from rookgame.bots.sampler import sample_hand
     from rookgame.rules import load
@@ -288,6 +294,7 @@ def test_a_decision_with_no_time_left_still_answers_with_a_legal_action() -> Non
     assert {Phase.BID, Phase.NEST, Phase.PLAY} <= phases
 
 
+@pytest.mark.slow
 def test_deals_weighed_by_the_cards_played_explain_the_play_better() -> None:
     """With ``weigh_play`` the deals the expert scores on are drawn toward those in which the other
     seats' cards are the ones a sound player would have chosen; the real deal, played by such
@@ -318,6 +325,7 @@ def test_deals_weighed_by_the_cards_played_explain_the_play_better() -> None:
     assert sum(weighed) > 1.5 * sum(plain)
 
 
+@pytest.mark.slow
 def test_a_flagged_blunder_is_clear_of_the_noise_of_its_estimate() -> None:
     """`rook analyze` flags a decision only when its cost, less twice its standard error over the
     deals judged, still reaches the threshold; bids are priced by playing them out, not by a

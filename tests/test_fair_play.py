@@ -108,6 +108,7 @@ CASES = [(bot, name) for bot in sorted(REGISTRY) for name in PRESETS
          if bot not in SEARCHERS - {"easy"} or name in ("kentucky-discard", "call-partner-5")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot, name", CASES)
 def test_decision_does_not_change_when_unseen_cards_are_dealt_differently(bot: str, name: str) -> None:
     rules = preset(name)

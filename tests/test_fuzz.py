@@ -83,6 +83,7 @@ def records_fail(path: Path) -> bool:
     return False
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated(RULES, rules=True))
 def test_fuzz_rook_rules(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
@@ -107,6 +108,7 @@ def test_fuzz_rook_rules(tmp_path_factory: pytest.TempPathFactory, data: bytes) 
         assert "not UTF-8 text" in result.output
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated(RECORDS, rules=False))
 def test_fuzz_rook_replay(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
@@ -122,6 +124,7 @@ def test_fuzz_rook_replay(tmp_path_factory: pytest.TempPathFactory, data: bytes)
         assert result.exit_code == 1 and "is not UTF-8 text" in result.output
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=25)
 @given(mutated(RECORDS, rules=False))
 def test_fuzz_rook_analyze(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:

@@ -174,6 +174,7 @@ def test_selfplay_records_a_game_stopped_at_the_cap_unfinished_and_goes_on(tmp_p
     assert all(rec["winner"] is not None for _, rec in games[1:])
 
 
+@pytest.mark.slow
 def test_random_bots_in_kentucky_original_end_every_run_with_unfinished_games_that_replay(tmp_path: Path) -> None:
     """Random bidders overbid and are set hand after hand: a game stopped at the cap is kept, unfinished."""
     from rookgame.record import check_schema

@@ -77,6 +77,7 @@ def test_a_simulated_seat_knows_what_its_view_would_tell_it(name: str) -> None:
     assert sum(check_hand(PRESETS[name], seed) for seed in range(6)) > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(house_rules(modelled=False), st.integers(0, 2**32))
 def test_a_simulated_seat_knows_what_its_view_would_tell_it_in_any_house_rules(rules: RuleSet, seed: int) -> None:

@@ -19,6 +19,7 @@ def valid(text: str) -> None:
     VALIDATOR.validate(json.loads(text))
 
 
+@pytest.mark.slow
 def test_every_message_of_a_game_is_valid_against_the_schema_and_shows_only_the_seats_cards() -> None:
     jsonschema.Draft202012Validator.check_schema(P.schema())
     table = Table(preset("kentucky-discard"), [Bot("heuristic")] * 4, seed=3)

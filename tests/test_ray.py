@@ -35,6 +35,7 @@ def cluster() -> Iterator[None]:
         ray.shutdown()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, bots", [("kentucky-discard", ("random", "heuristic")),
                                          ("cutthroat", ("heuristic", "random"))])
 def test_the_ray_backend_gives_the_local_results(rules: str, bots: tuple[str, str]) -> None:
@@ -70,6 +71,7 @@ def test_the_commands_take_backend_ray(tmp_path: Path) -> None:
     assert [r for _, r in read_jsonl(la)] == [r for _, r in read_jsonl(lb)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, says", [
     (["--backend", "spark"], "use local or ray"),
     (["--address", "ray://nowhere:10001"], "use it with --backend ray"),

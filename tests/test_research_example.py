@@ -28,6 +28,7 @@ def load_example():  # type: ignore[no-untyped-def]
     return module
 
 
+@pytest.mark.slow
 def test_the_worked_example_trains_and_plays_in_the_arena(tmp_path: Path) -> None:
     T = load_example()
     rules = preset("cutthroat")
@@ -45,6 +46,7 @@ def test_the_worked_example_trains_and_plays_in_the_arena(tmp_path: Path) -> Non
     assert result.deals == 2 and len(result.per_deal) == 2
 
 
+@pytest.mark.slow
 def test_the_openspiel_example_runs_its_algorithms_briefly() -> None:
     pytest.importorskip("pyspiel")
     run = subprocess.run([sys.executable, str(EXAMPLES / "spiel_algorithms.py"), "--hands", "2", "--simulations", "5",

@@ -88,6 +88,7 @@ def test_line_mode_shows_the_last_trick_only_where_the_rules_allow(review: str) 
         assert "Last trick: " in text and "Taken tricks stay face down" not in text
 
 
+@pytest.mark.slow
 def test_full_screen_l_shows_the_last_trick_where_the_rules_allow(tmp_path: Path) -> None:
     from textual.pilot import Pilot
 

@@ -76,6 +76,7 @@ def test_a_save_that_cannot_be_written_says_where_and_why(tmp_path: Path, monkey
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []
 
 
+@pytest.mark.slow
 def test_two_writers_never_see_a_missing_or_empty_save(tmp_path: Path) -> None:
     path = tmp_path / CURRENT
     games = [played(5, n) for n in (10, 30)]

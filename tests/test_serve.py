@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from rookgame.web.store import Store
@@ -66,6 +67,7 @@ def view_after(ws: ClientConnection, want: Any = None) -> dict[str, Any]:
             return dict(msg["view"])
 
 
+@pytest.mark.slow
 def test_a_server_killed_mid_trick_resumes_the_hand_from_the_same_trick(db_url: str, tmp_path: Path) -> None:
     port = free_port()
     with server(db_url, port, tmp_path) as proc:
@@ -99,12 +101,14 @@ def test_a_server_killed_mid_trick_resumes_the_hand_from_the_same_trick(db_url: 
         assert again.poll() is None
 
 
+@pytest.mark.slow
 def test_rook_serve_refuses_a_folder_as_its_database(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "rookgame.cli", "serve", "--db", str(tmp_path), "--no-browser"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "is a folder" in out.stderr + out.stdout
 
 
+@pytest.mark.slow
 def test_rook_serve_says_where_the_tables_are(tmp_path: Path) -> None:
     port = free_port()
     with server(f"sqlite:///{tmp_path / 'rook.db'}", port, tmp_path) as proc:

@@ -46,6 +46,7 @@ def test_the_c_solver_is_built() -> None:
     assert HAVE_C, "pip install builds rookgame.solver._csolver; a C compiler was missing"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_c_solver_matches_minimax_on_small_endgames(name: str) -> None:
     # Thousands in all: 150 endgames in each of the 15 presets, every legal card compared.
@@ -64,6 +65,7 @@ def test_python_solver_matches_minimax(name: str) -> None:
         assert (sol.value, sol.cards) == (value, cards)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "cutthroat", "call-partner-6"])
 def test_c_and_python_solvers_agree_deeper(name: str) -> None:
     for hand in endgames(name, 6, 5, seed=3):
@@ -72,6 +74,7 @@ def test_c_and_python_solvers_agree_deeper(name: str) -> None:
         assert (c.value, c.cards) == (py.value, py.cards)
 
 
+@pytest.mark.slow
 def test_house_rule_bonuses_are_solved_exactly() -> None:
     rules = preset("kentucky-discard").replace(trick_bonus=(20, 5), max_bid=None)
     rng = random.Random(2)
@@ -142,6 +145,7 @@ def test_only_a_hand_in_play_is_solved() -> None:
         solve(hand)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "call-partner-6", "cutthroat"])
 def test_c_solver_is_exact_with_a_tiny_table(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # A table of 1024 entries is overwritten all the time: the bounds kept in it, the best moves
@@ -251,6 +255,7 @@ PLAYED_OUT = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PLAYED_OUT))
 def test_minimax_is_the_hand_played_out(name: str) -> None:
     # The reference search against the state machine itself: the bidder team's future points and
@@ -268,6 +273,7 @@ def test_minimax_is_the_hand_played_out(name: str) -> None:
         assert solve(hand).for_seat(defender) == played_out(hand, (1 << hand.n) - 1 & ~team)[1]
 
 
+@pytest.mark.slow
 def test_cutthroat_most_tricks_bonus_goes_to_the_bidder_above_each_defender() -> None:
     # Issue 10: the defenders of an individual game score apart, so the bidder takes the bonus with
     # more tricks than each of them, not than both together.  One trick left in 40 cutthroat hands:
@@ -341,6 +347,7 @@ def _random_position(rules: RuleSet, seed: int, max_left: int, min_left: int = 1
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(house_rules(modelled=False), st.integers(0, 2**32 - 1))
 def test_c_and_python_solvers_agree_under_random_house_rules(rules: RuleSet, seed: int) -> None:
@@ -363,6 +370,7 @@ def test_c_and_python_solvers_agree_under_random_house_rules(rules: RuleSet, see
             solve_position(p, cards=False, engine="c", max_nodes=value_only.nodes - 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "cutthroat", "call-partner-5"])
 def test_c_solver_matches_python_on_deeper_random_positions(name: str) -> None:
     # Six to seven tricks left, where low cards often stop mattering and the table's entries are

@@ -43,6 +43,7 @@ def play_random(state: Any, rng: random.Random) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_sim_test_every_preset(preset: str) -> None:
     game = load_game(preset)
@@ -219,6 +220,7 @@ def test_information_set_mcts_runs() -> None:
         s.apply_action(action)
 
 
+@pytest.mark.slow
 def test_outcome_sampling_cfr_runs_on_a_tiny_house_rules_file(tmp_path: Path) -> None:
     from open_spiel.python.algorithms import outcome_sampling_mccfr
 

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
@@ -60,6 +61,7 @@ def game(app: RookApp) -> GameScreen:
     return screen
 
 
+@pytest.mark.slow
 def test_a_whole_hand_bid_won_nest_exchange_every_trick(tmp_path: Path) -> None:
     app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
 
@@ -145,6 +147,7 @@ def test_a_whole_hand_bid_won_nest_exchange_every_trick(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_keys_hint_help_pace_click_and_game_over(tmp_path: Path) -> None:
     app = RookApp(Settings("kentucky-discard", 0, "heuristic", "random", SEED), pace=0, saves_dir=tmp_path)
 
@@ -197,6 +200,7 @@ def test_keys_hint_help_pace_click_and_game_over(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_save_quit_and_resume(tmp_path: Path) -> None:
     app = RookApp(Settings("full-deck", 1, "heuristic", "heuristic", 17), pace=0, saves_dir=tmp_path)
     seen: dict[str, object] = {}
@@ -237,6 +241,7 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
     run(third, from_setup)
 
 
+@pytest.mark.slow
 def test_setup_screen_choices(tmp_path: Path) -> None:
     (tmp_path / "house.toml").write_text('preset = "cutthroat"\ngoal = 200\n')
     bad = tmp_path / "bad.toml"
@@ -270,6 +275,7 @@ def test_setup_screen_choices(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_computer_moves_are_paced_by_timers(tmp_path: Path) -> None:
     # The slowest pace: the first look comes long before the first timer, even on a loaded machine.
     app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=5.0, saves_dir=tmp_path)
@@ -290,6 +296,7 @@ def test_computer_moves_are_paced_by_timers(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_a_failed_save_is_shown_the_game_goes_on_and_another_folder_saves_it(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     folder.write_text("a file where the saves folder should be")
@@ -343,6 +350,7 @@ def cards_on_screen(app: App[int], mask: int) -> set[str]:
     return set(screen_text(app).split()) & {card_str(c) for c in cards_of(mask)}
 
 
+@pytest.mark.slow
 def test_pass_and_play_covers_the_cards_until_the_next_person_has_the_screen(tmp_path: Path) -> None:
     app = RookApp(PAIR, pace=0, saves_dir=tmp_path)
 
@@ -409,6 +417,7 @@ def test_pass_and_play_covers_the_cards_until_the_next_person_has_the_screen(tmp
     assert players == ["Ann", "heuristic", "Bo", "heuristic"] and len(match.hands) == 1
 
 
+@pytest.mark.slow
 def test_a_saved_two_person_game_resumes_with_its_people(tmp_path: Path) -> None:
     from rookgame.match import Match
     from rookgame.saves import save_game
@@ -513,6 +522,7 @@ def test_bots_think_off_the_ui_thread_and_their_moves_are_submitted_on_it(tmp_pa
     run(app, script)
 
 
+@pytest.mark.slow
 def test_a_new_game_keeps_the_saved_one_beside_it(tmp_path: Path) -> None:
     from rookgame.saves import load_record, saved_games
 
@@ -585,6 +595,7 @@ def flat(text: str) -> str:
     return " ".join(text.replace("│", " ").split())
 
 
+@pytest.mark.slow
 def test_every_size_shows_the_hand_the_trick_and_who_is_winning_the_bid_trump_and_score(tmp_path: Path) -> None:
     for size in ((80, 24), (100, 30), (140, 45)):
         app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0,
@@ -621,6 +632,7 @@ def test_every_size_shows_the_hand_the_trick_and_who_is_winning_the_bid_trump_an
         run_at(app, size, script)
 
 
+@pytest.mark.slow
 def test_an_illegal_card_says_why_in_your_words_and_a_dead_key_says_what_the_keys_are(tmp_path: Path) -> None:
     from rookgame.tui import render as R
 
@@ -691,6 +703,7 @@ def test_setup_focus_runs_from_start_to_quit(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_bury_count_the_hint_and_the_nest_never_go_stale(tmp_path: Path) -> None:
     app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
 
@@ -718,6 +731,7 @@ def test_the_bury_count_the_hint_and_the_nest_never_go_stale(tmp_path: Path) -> 
     run(app, script)
 
 
+@pytest.mark.slow
 def test_help_teaches_the_rules_of_a_house_rules_file_then_the_keys(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('name = "Grandma\'s"\npreset = "kentucky-discard"\ngoal = 500\nbury_counters = "forbidden"\n'
@@ -744,6 +758,7 @@ def test_help_teaches_the_rules_of_a_house_rules_file_then_the_keys(tmp_path: Pa
     run(app, script)
 
 
+@pytest.mark.slow
 def test_points_taken_this_hand_show_as_the_hand_goes(tmp_path: Path) -> None:
     from rookgame.view import points_taken
 
@@ -764,6 +779,7 @@ def test_points_taken_this_hand_show_as_the_hand_goes(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_last_trick_shows_at_80x24_where_the_rules_let_you_look_back(tmp_path: Path) -> None:
     app = RookApp(Settings("full-deck", 0, "heuristic", "heuristic", 17), pace=0, saves_dir=tmp_path)
 
@@ -788,6 +804,7 @@ def test_the_last_trick_shows_at_80x24_where_the_rules_let_you_look_back(tmp_pat
     run_at(app, (80, 24), script)
 
 
+@pytest.mark.slow
 def test_a_long_partner_call_fits_80x24_a_colour_at_a_time_with_a_key_for_every_card(tmp_path: Path) -> None:
     from rookgame.tui import render as R
 

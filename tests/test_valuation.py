@@ -59,6 +59,7 @@ def test_family_strong_hand_opens_at_the_minimum_bid() -> None:
     assert HeuristicPlayer().act(view_of(hand, 1)) == A.BID + 100
 
 
+@pytest.mark.slow
 def test_adding_the_bird_never_lowers_the_value() -> None:
     for rules in (TOURNAMENT, FAMILY, preset("full-deck"), *map(load, RANDOM_RULES)):
         if not rules.birds:
@@ -89,6 +90,7 @@ def test_more_counters_and_trumps_are_worth_more() -> None:
     assert bid_limit(TOURNAMENT, strong) > 70 > bid_limit(TOURNAMENT, weak)
 
 
+@pytest.mark.slow
 def test_the_valuation_is_a_share_of_the_points_in_play_in_every_random_file() -> None:
     for path in RANDOM_RULES:
         rules = load(path)
@@ -121,6 +123,7 @@ def test_presets_ship_their_calibration_and_play_without_simulating(monkeypatch:
         estimate(rules, rules.deck.mask & ((1 << 64) - 1) >> (64 - rules.deck.hand_size))
 
 
+@pytest.mark.slow
 def test_house_rules_are_calibrated_once_and_cached_in_the_given_folder(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "valuation-cache"
@@ -137,6 +140,7 @@ def test_house_rules_are_calibrated_once_and_cached_in_the_given_folder(tmp_path
     assert again is not None and again.to_json() == first.to_json()
 
 
+@pytest.mark.slow
 def test_no_cache_folder_means_memory_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     V.set_cache_dir(None)
     monkeypatch.setenv("HOME", str(tmp_path))

@@ -336,6 +336,7 @@ def test_a_hint_ranks_the_seats_legal_choices_with_expected_points(client: TestC
         assert valued, "the bids are valued by the simulated take"
 
 
+@pytest.mark.slow
 def test_a_table_of_four_bots_plays_to_the_end_on_its_own_and_goes_to_the_history(client: TestClient) -> None:
     made = create(client, seats=["heuristic"] * 4, goal=120)
     code = made["code"]
@@ -452,6 +453,7 @@ LEAK_TABLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body", LEAK_TABLES)
 def test_no_message_to_any_seat_or_spectator_holds_a_card_it_could_not_see(client: TestClient,
                                                                            body: dict[str, Any]) -> None:
@@ -519,6 +521,7 @@ def test_no_message_to_any_seat_or_spectator_holds_a_card_it_could_not_see(clien
         w.close()
 
 
+@pytest.mark.slow
 def test_a_rejoin_hears_a_long_game_whole_however_many_messages_it_takes(client: TestClient,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from rookgame.web import rooms

@@ -58,6 +58,7 @@ def lobby(client: TestClient, code: str) -> dict[str, Any]:
     return {**d, "spectators": None, "seats": [{**s, "connected": None} for s in d["seats"]]}
 
 
+@pytest.mark.slow
 def test_hostile_messages_are_refused_and_change_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'fuzz.db'}"
     rng = random.Random(11)

@@ -112,6 +112,7 @@ def test_gymnasium_check_env_against_bots(opponents: str) -> None:
     check_env(RookSoloEnv("kentucky-discard", opponents=opponents), skip_render_check=True)
 
 
+@pytest.mark.slow
 def test_gymnasium_episode_is_a_hand_against_bots() -> None:
     e = gymnasium.make("Rook-v0", rules="cutthroat", opponents="heuristic", seat=1)
     rng = np.random.default_rng(0)
