@@ -1,4 +1,6 @@
-"""Regenerate the golden records (only when a rule change is intended):
+"""The golden records: games random bots played once, kept as fixtures of the rules (tests/test_golden.py
+replays them card by card).  Write them anew only when a rule change is intended, which makes the old
+ones fail to replay:
 
     python tests/golden/make_golden.py
 """
