@@ -24,6 +24,7 @@ from rookgame.saves import (
     FINISHED,
     SaveError,
     SaveInUse,
+    SaveSession,
     SaveWriteError,
     claim_save,
     keep_finished,
@@ -239,3 +240,71 @@ def test_rook_replay_reads_a_save(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert [replay_record(rec).match.hand.history for _, rec in read_jsonl(path)] == [game.hand.history]
+
+
+# ---------------------------------------------------------------------- the save session both front ends use
+def seed_of(path: Path) -> int:
+    return int(load_record(path)["seed"])
+
+
+def test_a_new_game_never_replaces_a_saved_one_it_sets_it_aside_once(tmp_path: Path) -> None:
+    save_game(played(1, 20), PLAYERS, tmp_path / CURRENT)
+    session = SaveSession(played(2, 20), PLAYERS, saves_dir=tmp_path)
+    assert session.other_game_at_target() == tmp_path / CURRENT
+    kept = session.save()
+    assert kept is not None and kept.parent == tmp_path and kept.name.startswith("current-")
+    assert seed_of(kept) == 1 and seed_of(tmp_path / CURRENT) == 2
+    assert session.save() is None  # its own save now: replaced, nothing more set aside
+    assert sorted(p.name for p in tmp_path.glob("*.jsonl")) == sorted([CURRENT, kept.name])
+
+
+def test_a_resumed_game_is_saved_over_its_own_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.jsonl"
+    save_game(played(1, 20), PLAYERS, path)
+    match, players = resume_game(path)
+    session = SaveSession(match, players, saves_dir=tmp_path, save_path=path, resumed=True)
+    assert session.wrote and session.other_game_at_target() is None
+    assert session.save() is None
+    assert [p.name for p in tmp_path.glob("*.jsonl")] == ["mine.jsonl"]
+
+
+def test_a_save_moved_to_a_folder_or_a_file_goes_there_and_sets_aside_a_game_found_there(tmp_path: Path) -> None:
+    session = SaveSession(played(2, 20), PLAYERS, saves_dir=tmp_path / "a")
+    assert session.move_to(tmp_path / "b") == tmp_path / "b" / CURRENT and session.keep_dir == tmp_path / "b"
+    assert session.move_to(str(tmp_path / "c" / "game.jsonl")) == tmp_path / "c" / "game.jsonl"
+    assert session.keep_dir == tmp_path / "c"
+    other = tmp_path / "c" / "game.jsonl"
+    other.parent.mkdir()
+    save_game(played(1, 20), PLAYERS, other)
+    kept = session.save()
+    assert kept is not None and seed_of(kept) == 1 and seed_of(other) == 2
+
+
+def test_a_failed_save_says_where_and_leaves_the_game_unsaved(tmp_path: Path) -> None:
+    (tmp_path / "games").write_text("a file, not a folder")
+    session = SaveSession(played(2, 20), PLAYERS, saves_dir=tmp_path / "games")
+    with pytest.raises(SaveWriteError, match="is a file, not a folder") as caught:
+        session.save()
+    assert caught.value.path == tmp_path / "games" / CURRENT
+    assert not session.wrote
+
+
+def test_keeping_the_finished_game_removes_every_save_of_it(tmp_path: Path) -> None:
+    match = played(4, 10_000)
+    assert match.is_over
+    session = SaveSession(match, PLAYERS, saves_dir=tmp_path)
+    session.save()
+    session.move_to(tmp_path / "elsewhere")
+    session.save()
+    path = session.keep_finished()
+    assert path == tmp_path / "elsewhere" / FINISHED
+    assert len(list(read_jsonl(path))) == 1
+    assert not (tmp_path / CURRENT).exists() and not (tmp_path / "elsewhere" / CURRENT).exists()
+    assert not session.wrote
+
+
+def test_a_game_that_is_not_saved_has_no_target(tmp_path: Path) -> None:
+    session = SaveSession(played(2, 20), PLAYERS)
+    assert session.target is None and session.save() is None and not session.wrote
+    with pytest.raises(SaveWriteError, match="no folder"):
+        session.keep_finished()

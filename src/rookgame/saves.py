@@ -22,6 +22,7 @@ refuses raises :class:`SaveWriteError`, which names the file and the system's re
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -288,6 +289,74 @@ def keep_finished(match: Match, players: list[str], directory: str | Path) -> Pa
     if new:
         _fsync_folder(path.parent)
     return path
+
+
+class SaveSession:
+    """One game's saving, as both terminal front ends do it: where the game is saved, where the finished game
+    is kept, and the one rule that a new game never replaces a saved one.
+
+    The front end says what happened and asks the person where else to go on a failure; the session decides
+    the rest.  ``target`` is the save file (``save_path``, else ``saves_dir/current.jsonl``; None: the game is
+    not saved); ``keep_dir`` the folder of ``finished.jsonl``.  The files this game was saved to (or resumed
+    from) are its own: writing there replaces the older save of the same game; a file of another game found
+    where this one is first written is set aside under a name of its own (:func:`keep_aside`) first."""
+
+    def __init__(self, match: Match, players: list[str], saves_dir: Path | None = None,
+                 save_path: Path | None = None, resumed: bool = False) -> None:
+        self.match = match
+        self.players = players
+        self.keep_dir = saves_dir
+        self.target = save_path if save_path is not None else (saves_dir / CURRENT if saves_dir is not None else None)
+        self._own: set[Path] = {self.target} if resumed and self.target is not None else set()
+
+    @property
+    def wrote(self) -> bool:
+        """Whether this game is saved in some file now."""
+        return bool(self._own)
+
+    def other_game_at_target(self) -> Path | None:
+        """The file of another game saved where this one will be saved (it would be set aside), or None."""
+        target = self.target
+        if target is None or target in self._own or not target.is_file():
+            return None
+        return target
+
+    def save(self) -> Path | None:
+        """Write the game to ``target``: the path another game there was first set aside to, or None.
+
+        :class:`SaveWriteError` says where and why it could not be written (nothing changed then, except
+        another game already set aside, which stays whole under its new name)."""
+        target = self.target
+        if target is None:
+            return None
+        kept = keep_aside(target) if self.other_game_at_target() is not None else None
+        save_game(self.match, self.players, target)
+        self._own.add(target)
+        return kept
+
+    def move_to(self, where: str | Path) -> Path:
+        """Save to ``where`` from now on: a folder (its ``current.jsonl``, finished games kept there too) or
+        a ``.jsonl`` file (finished games kept beside it).  Writes nothing; the new save file."""
+        place = Path(where).expanduser()
+        if place.suffix == ".jsonl" and not place.is_dir():
+            self.target, self.keep_dir = place, place.parent
+        else:
+            self.target, self.keep_dir = place / CURRENT, place
+        return self.target
+
+    def keep_finished(self, directory: Path | None = None) -> Path:
+        """Append the finished game to ``finished.jsonl`` in ``directory`` (default ``keep_dir``), then remove
+        this game's own saves: it lives on there.  :class:`SaveWriteError` if it cannot be kept."""
+        folder = directory if directory is not None else self.keep_dir
+        if folder is None:
+            raise SaveWriteError(Path(FINISHED), "no folder is given to keep finished games in")
+        path = keep_finished(self.match, self.players, folder)
+        self.keep_dir = folder
+        for own in sorted(self._own):
+            with contextlib.suppress(OSError):  # a stale save left behind harms nothing: it is finished
+                own.unlink(missing_ok=True)
+        self._own.clear()
+        return path
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
