@@ -175,7 +175,7 @@ def test_no_more_partners_is_refused_before_the_first_call_with_its_reason() -> 
         hand.apply(A.BURY + c, 0)
     before = (hand.step, list(hand.partner_cards), list(hand.history))
     assert hand.check(A.NO_MORE_PARTNERS, 0) == (
-        "no more partners is not allowed yet: the bidder must call at least 1 partner card(s) (0 called so far)")
+        "no more partners is not allowed yet: the bidder must call at least 1 partner card (0 called so far)")
     with pytest.raises(IllegalAction):
         hand.apply(A.NO_MORE_PARTNERS, 0)
     assert (hand.step, hand.partner_cards, hand.history) == before
@@ -187,14 +187,14 @@ def test_no_more_partners_is_refused_where_every_call_is_required() -> None:
     for c in cards_of_nest(hand):
         hand.apply(A.BURY + c, 0)
     assert hand.check(A.NO_MORE_PARTNERS, 0) == (
-        "no more partners is not allowed: these rules have the bidder call exactly 1 partner card(s)")
+        "no more partners is not allowed: these rules have the bidder call exactly 1 partner card")
     full = deal(PRESETS["full-deck"], dealer=3)
     win_bid(full, 0)
     assert full.check(A.NO_MORE_PARTNERS, 0) == "no more partners is not allowed: full-deck has no partner calls"
     # after the calls, at the Bird call, it is refused like any other wrong declaration
     hand.apply(A.PARTNER + parse_card("B1"), 0)
     assert hand.check(A.NO_MORE_PARTNERS, 0) == (
-        "no more partners is not allowed: these rules have the bidder call exactly 1 partner card(s)")
+        "no more partners is not allowed: these rules have the bidder call exactly 1 partner card")
     six = deal(CP6, {}, dealer=5)
     win_bid(six, 0)
     for c in cards_of_nest(six):

@@ -156,17 +156,33 @@ def test_the_score_pad_and_the_info_line() -> None:
 
 
 def test_a_refusal_is_told_to_the_person_at_the_screen() -> None:
-    from rookgame.words.refusals import in_your_words
+    from rookgame.cards import parse_card, parse_cards
+    from rookgame.state import IllegalAction
+    from rookgame.words.catalog import Param
+    from rookgame.words.refusals import told
 
-    renege = "renege: R5 was led and seat 0 holds red (R7 R9); it must follow red"
-    assert in_your_words(YOU, renege) == "R5 was led and you hold red (R7 R9): you must follow red"
-    assert in_your_words(YOU, "it is seat 1's turn, not seat 0's") == "it is West's turn, not yours"
-    assert in_your_words(YOU, "seat 0 does not hold B5") == "you do not hold B5"
-    bury = "the bidder must bury 3 more card(s) now (2 of 5 buried)"
-    assert in_your_words(YOU, bury, bidder=0) == "you must bury 3 more card(s) now (2 of 5 buried)"
-    assert in_your_words(YOU, bury, bidder=1) == bury
+    def say(seating: Seating, code: str, you: int = 0, **params: Param) -> str:
+        return told(code, params, you=you, seat_name=seating.name)
+
+    r5, r7, r9, b5 = parse_card("R5"), parse_card("R7"), parse_card("R9"), parse_card("B5")
+    red = 1
+    renege = IllegalAction("must_follow", seat=0, lead=r5, colour=red, held=[r7, r9])
+    assert str(renege) == "renege: R5 was led and seat 0 holds red (R7 R9); it must follow red"
+    assert say(YOU, "must_follow", seat=0, lead=r5, colour=red, held=[r7, r9]) == (
+        "R5 was led and you hold red (R7 R9): you must follow red")
+    assert say(YOU, "must_follow", seat=1, lead=r5, colour=red, held=[r7]) == (
+        "R5 was led and West holds red (R7): West must follow red")
+    assert say(YOU, "not_your_turn", turn=1, seat=0) == "it is West's turn, not yours"
+    assert say(YOU, "card_not_held", seat=0, card=b5) == "you do not hold B5"
+    bury: dict[str, Param] = dict(left=3, done=2, size=5)
+    assert str(IllegalAction("must_bury", bidder=0, **bury)) == "the bidder must bury 3 more cards now (2 of 5 buried)"
+    assert say(YOU, "must_bury", bidder=0, **bury) == "you must bury 3 more cards now (2 of 5 buried)"
+    assert say(YOU, "must_bury", bidder=1, **bury) == "the bidder must bury 3 more cards now (2 of 5 buried)"
+    assert say(YOU, "must_bury", bidder=0, left=1, done=4, size=5) == "you must bury 1 more card now (4 of 5 buried)"
+    assert say(YOU, "bury_counter", bidder=0, card=r5, allowed=parse_cards("B6 B7")) == (
+        "R5 is a counter and these rules forbid burying counters while other cards can go; you may bury: B6 B7")
     # pass and play: "you" is whoever has the screen; the others keep the names the table shows
-    told = in_your_words(PAIR, "renege: R5 was led and seat 2 holds red (R7); it must follow red", you=2)
-    assert told == "R5 was led and you hold red (R7): you must follow red"
-    assert in_your_words(PAIR, "it is seat 1's turn, not seat 2's", you=2) == "it is West's turn, not yours"
-    assert in_your_words(PAIR, "it is seat 0's turn, not seat 2's", you=2) == "it is Ann's turn, not yours"
+    assert say(PAIR, "must_follow", you=2, seat=2, lead=r5, colour=red, held=[r7]) == (
+        "R5 was led and you hold red (R7): you must follow red")
+    assert say(PAIR, "not_your_turn", you=2, turn=1, seat=2) == "it is West's turn, not yours"
+    assert say(PAIR, "not_your_turn", you=2, turn=0, seat=2) == "it is Ann's turn, not yours"

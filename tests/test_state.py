@@ -28,7 +28,10 @@ def snapshot(hand: Hand) -> dict[str, Any]:
     return out
 
 
-def assert_refused(hand: Hand, action: int, seat: int | None, *fragments: str) -> str:
+def assert_refused(hand: Hand, action: int, seat: int | None, /, *fragments: str, code: str | None = None,
+                   **params: object) -> str:
+    """``action`` is refused with a sentence holding ``fragments``, the ``code`` and ``params`` given,
+    and nothing changes."""
     before = snapshot(hand)
     legal = hand.legal_actions()
     with pytest.raises(IllegalAction) as err:
@@ -36,6 +39,10 @@ def assert_refused(hand: Hand, action: int, seat: int | None, *fragments: str) -
     msg = str(err.value)
     for f in fragments:
         assert f in msg, msg
+    if code is not None:
+        assert err.value.code == code, err.value.code
+    for k, v in params.items():
+        assert err.value.params[k] == v, (k, err.value.params)
     assert snapshot(hand) == before
     assert hand.legal_actions() == legal
     assert hand.check(action, seat) == msg
@@ -46,7 +53,7 @@ def assert_refused(hand: Hand, action: int, seat: int | None, *fragments: str) -
 def test_wrong_turn_in_the_auction() -> None:
     hand = deal(TOURNAMENT, dealer=0)
     assert hand.to_act == 1
-    assert_refused(hand, A.BID + 70, 2, "seat 1's turn", "not seat 2's")
+    assert_refused(hand, A.BID + 70, 2, "seat 1's turn", "not seat 2's", code="not_your_turn", turn=1, seat=2)
     assert_refused(hand, A.PASS, 0, "seat 1's turn")
 
 
@@ -65,7 +72,8 @@ def test_wrong_turn_in_the_nest() -> None:
 
 def test_card_not_held() -> None:
     hand = setup(TOURNAMENT, {0: "Y8", 1: "Y6"}, trump="G")
-    assert_refused(hand, parse_card("Y6"), 0, "seat 0 does not hold Y6")
+    assert_refused(hand, parse_card("Y6"), 0, "seat 0 does not hold Y6", code="card_not_held", seat=0,
+                   card=parse_card("Y6"))
 
 
 def test_card_not_in_the_deck() -> None:
@@ -76,40 +84,42 @@ def test_card_not_in_the_deck() -> None:
 def test_renege() -> None:
     hand = setup(TOURNAMENT, {0: "Y8", 1: "Y6 G7"}, trump="B")
     play(hand, "Y8")
-    msg = assert_refused(hand, parse_card("G7"), 1, "renege", "Y8", "yellow")
+    msg = assert_refused(hand, parse_card("G7"), 1, "renege", "Y8", "yellow", code="must_follow", seat=1,
+                         lead=parse_card("Y8"), colour=2, held=[parse_card("Y6")])
     assert "Y6" in msg  # names the card that should have been played
 
 
 def test_renege_on_trump_lead() -> None:
     hand = setup(FULL, {0: "B8", 1: "B6 G7"}, trump="B")
     play(hand, "B8")
-    assert_refused(hand, parse_card("G7"), 1, "renege", "trump")
+    assert_refused(hand, parse_card("G7"), 1, "renege", "trump", code="must_follow_trump", lead=parse_card("B8"))
 
 
 def test_renege_with_the_bird_as_trump() -> None:
     hand = setup(FULL, {0: "Y8", 1: "RK Y6"}, trump="B")
     play(hand, "Y8")
-    assert_refused(hand, BIRD, 1, "renege", "Bird")
+    assert_refused(hand, BIRD, 1, "renege", "Bird", code="bird_renege", colour=2, held=[parse_card("Y6")])
 
 
 def test_bid_too_low() -> None:
     hand = deal(TOURNAMENT, dealer=0)
-    assert_refused(hand, A.BID + 65, 1, "below the minimum bid 70")
+    assert_refused(hand, A.BID + 65, 1, "below the minimum bid 70", code="bid_below_min", bid=65, lowest=70)
     hand.apply(A.BID + 80, 1)
-    assert_refused(hand, A.BID + 80, 2, "does not beat the bid of 80", "85")
+    assert_refused(hand, A.BID + 80, 2, "does not beat the bid of 80", "85", code="bid_too_low", bid=80, high=80,
+                   lowest=85)
     assert_refused(hand, A.BID + 75, 2, "does not beat")
 
 
 def test_bid_off_step() -> None:
     hand = deal(TOURNAMENT, dealer=0)
-    assert_refused(hand, A.BID + 72, 1, "off-step", "5")
+    assert_refused(hand, A.BID + 72, 1, "off-step", "5", code="bid_off_step", bid=72, step=5, min=70)
     hand.apply(A.BID + 70, 1)
     assert_refused(hand, A.BID + 77, 2, "off-step")
 
 
 def test_bid_above_max() -> None:
     hand = deal(TOURNAMENT, dealer=0)
-    assert_refused(hand, A.BID + 125, 1, "above the maximum bid 120")
+    assert_refused(hand, A.BID + 125, 1, "above the maximum bid 120", code="bid_above_max", bid=125, max=120)
     hand2 = deal(FULL, dealer=0)
     assert_refused(hand2, A.BID + 200, 1, "above the maximum bid 120")
 
@@ -249,6 +259,48 @@ def test_every_legal_action_is_accepted_and_every_other_refused() -> None:
                     with pytest.raises(IllegalAction):
                         state.apply(a, state.to_act)
                     assert snapshot(state) == before
+
+
+def test_every_refusal_has_a_code_whose_sentences_its_facts_fill() -> None:
+    """Over random hands and random actions: a refusal's code is in the words' catalog, every parameter its
+    sentences name is among its facts (seats, cards and colours as ints), and each sentence reads whole."""
+    from rookgame.words.catalog import fields
+    from rookgame.words.refusals import REFUSALS, told
+
+    rng = random.Random(11)
+    seen: set[str] = set()
+    for name in ("kentucky-discard", "full-deck", "call-partner", "double-bird", "family"):
+        if name not in PRESETS:
+            continue
+        _, states = random_hand(PRESETS[name], rng.randrange(10**6))
+        for state in states:
+            for _ in range(12):
+                action = rng.choice([rng.randrange(A.NUM_ACTIONS + 40), rng.choice(ASSIGNED)])
+                seat = rng.choice([state.to_act, rng.randrange(state.n), None])
+                refusal = state.refusal(action, seat)
+                if refusal is None:
+                    continue
+                seen.add(refusal.code)
+                say = REFUSALS[refusal.code]
+                for template in (say.text, say.other, *say.you.values()):
+                    if template is None:
+                        continue
+                    assert fields(template) <= set(refusal.params), (refusal.code, refusal.params)
+                for value in refusal.params.values():
+                    assert isinstance(value, (int, str, list, tuple)) and not isinstance(value, bool)
+                for you in (None, *range(state.n)):
+                    text = told(refusal.code, refusal.params, you=you, seat_name=lambda s: f"Seat{s + 1}")
+                    assert "{" not in text and "seat " not in text.replace("a seat ", ""), text
+                assert str(refusal) == state.check(action, seat)
+    assert {"not_your_turn", "must_follow", "bid_too_low", "card_not_held", "not_a_bid", "must_bury"} <= seen
+
+
+def test_a_refusal_keeps_its_code_and_facts_through_pickling() -> None:
+    import pickle
+
+    refusal = IllegalAction("must_follow", seat=1, lead=parse_card("Y8"), colour=2, held=[parse_card("Y6")])
+    again = pickle.loads(pickle.dumps(refusal))
+    assert (again.code, again.params, str(again)) == (refusal.code, refusal.params, str(refusal))
 
 
 # ---------------------------------------------------------------------- push / pop

@@ -41,7 +41,7 @@ class Match:
 
     def apply(self, action: int, seat: int | None = None) -> None:
         if self.winner is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         self.hand.apply(action, seat)
         if self.hand.is_over:
             self.finish_hand()

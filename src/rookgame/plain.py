@@ -39,7 +39,7 @@ from .view import View, winning_so_far
 from .words.cards import hand_by_colour, trump_words
 from .words.hints import hint_text
 from .words.play import choices_words, event_line, not_understood, parse_choice, review_text, step_prompt
-from .words.refusals import in_your_words
+from .words.refusals import told
 from .words.results import recap_words, result_lines, thrown_in_words, winner_line
 from .words.rules import how_to_play_text
 from .words.seating import Seating
@@ -390,14 +390,14 @@ class PlainGame:
                     self.say(f"{self.seating.name(seat)} buries {card_str(action - A.BURY)}.")
                 return [action]
             if action >= A.NUM_ACTIONS:  # a bid past the action space: say it in the rules' terms
-                reason = f"bid {action - A.BID} is above the maximum bid {self.rules.effective_max_bid}"
+                refusal = IllegalAction("bid_above_max", bid=action - A.BID, max=self.rules.effective_max_bid)
             else:
-                reason = self.table.check(seat, action) or "that is not one of the choices"
-            self.say(f"Not allowed: {self.in_words(reason)}.")
+                refusal = self.table.refusal(seat, action) or IllegalAction("not_a_choice")
+            self.say(f"Not allowed: {self.in_words(refusal)}.")
 
-    def in_words(self, reason: str) -> str:
-        """The engine's reason told to the person answering: "you" for their own seat."""
-        return in_your_words(self.seating, reason, self.match.hand.bidder, you=self.viewer)
+    def in_words(self, refusal: IllegalAction) -> str:
+        """The engine's refusal told to the person answering: "you" for their own seat, the others by name."""
+        return told(refusal.code, refusal.params, you=self.viewer, seat_name=self.seating.name)
 
     def buries(self, seat: int, v: View, text: str) -> list[int] | None:
         """Several cards to bury on one line ("B5 R10 G1"), tried together on a copy of the hand so that a
@@ -419,7 +419,7 @@ class PlainGame:
         order = sorted(cards, key=lambda c: (self.rules.deck.points[c], c))
         trial = self.match.hand.copy()
         for c in order:
-            why = trial.check(A.BURY + c, seat)
+            why = trial.refusal(A.BURY + c, seat)
             if why is not None:
                 self.say(f"Not allowed: {self.in_words(why)}. Nothing was buried.")
                 return None

@@ -12,13 +12,16 @@ from __future__ import annotations
 import random
 from enum import IntEnum
 from functools import cache
+from typing import Any
 
 from . import actions as A
-from .cards import BIRD, COLOUR_NAMES, card_str, cards_of, display_order, mask_of
+from .cards import BIRD, cards_of, display_order, mask_of
 from .kernel import HandResult as HandResult  # re-exported: the result of a hand
 from .kernel import score_hand, winning_index
 from .rules import PlayTables, RuleSet
 from .shown import shown
+from .words.catalog import Param
+from .words.refusals import refusal_text
 
 
 class Phase(IntEnum):
@@ -35,7 +38,27 @@ _PLAY = int(Phase.PLAY)
 
 
 class IllegalAction(ValueError):
-    """An action refused by the rules; the message says why.  The state is unchanged."""
+    """An action refused by the rules; the state is unchanged.
+
+    ``code`` says which rule refused it ("not_your_turn", "must_follow", "bid_too_low" ...) and
+    ``params`` the facts of the case (seats, cards and colours as ints, counts), so that each front end
+    can tell it to its person in their words (:func:`rookgame.words.refusals.told`); ``str()`` is the
+    engine's own sentence ("renege: R5 was led and seat 0 holds red (R7); it must follow red")."""
+
+    def __init__(self, code: str, **params: Param) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params: dict[str, Param] = params
+
+    def __str__(self) -> str:
+        return refusal_text(self.code, self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled whole (a worker process's refusal), params included
+        return (_rebuild, (self.code, self.params))
+
+
+def _rebuild(code: str, params: dict[str, Param]) -> IllegalAction:
+    return IllegalAction(code, **params)
 
 
 _Snapshot = tuple[
@@ -165,22 +188,23 @@ class Hand:
     def set_deal(self, hands: list[int], nest: int) -> None:
         """Deal given hands (masks); checked: every card of the deck exactly once, the right sizes."""
         if self.phase != Phase.DEAL:
-            raise IllegalAction("the cards have already been dealt")
+            raise IllegalAction("already_dealt")
         size = self.deck.hand_size
         if len(hands) != self.n:
-            raise IllegalAction(f"a deal has {self.n} hands, not {len(hands)}")
+            raise IllegalAction("deal_hands", hands=self.n, given=len(hands))
         seen = 0
         for seat, h in enumerate(list(hands) + [nest]):
-            who = f"seat {seat}" if seat < self.n else "the nest"
-            want = size if seat < self.n else self.rules.nest_size
+            nest_too = seat == self.n
+            want = self.rules.nest_size if nest_too else size
             if h.bit_count() != want:
-                raise IllegalAction(f"{who} is dealt {h.bit_count()} cards, not {want}")
+                raise IllegalAction("nest_deal_size" if nest_too else "deal_size", seat=seat, count=h.bit_count(),
+                                    want=want)
             if h & ~self.deck.mask:
-                bad = " ".join(card_str(c) for c in cards_of(h & ~self.deck.mask))
-                raise IllegalAction(f"{who} is dealt {bad}, not in the {self.rules.label} deck")
+                raise IllegalAction("nest_deal_foreign" if nest_too else "deal_foreign", seat=seat,
+                                    cards=cards_of(h & ~self.deck.mask), rules=self.rules.label)
             if h & seen:
-                bad = " ".join(card_str(c) for c in cards_of(h & seen))
-                raise IllegalAction(f"{bad} dealt twice ({who})")
+                raise IllegalAction("nest_deal_twice" if nest_too else "deal_twice", seat=seat,
+                                    cards=cards_of(h & seen))
             seen |= h
         self._start(list(hands), nest)
 
@@ -303,108 +327,117 @@ class Hand:
 
     # ------------------------------------------------------------------ checking
     def check(self, action: int, seat: int | None = None) -> str | None:
-        """Why ``action`` is illegal now (None if it is legal)."""
+        """Why ``action`` is illegal now, in the engine's words (None if it is legal)."""
+        refusal = self.refusal(action, seat)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, action: int, seat: int | None = None) -> IllegalAction | None:
+        """Why ``action`` is illegal now, as a refusal with its code and facts (None if it is legal)."""
         # bool is an int subclass: without this, False would play card 0 and a seat 0.0 would pass.
         if isinstance(action, bool) or not isinstance(action, int):
-            return f"{shown(action)} is not an action number (a {type(action).__name__}, not an int)"
+            return IllegalAction("not_an_int", value=shown(action), type=type(action).__name__)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            return f"seat {shown(seat)} is not a seat number (a {type(seat).__name__}, not an int)"
+            return IllegalAction("seat_not_an_int", value=shown(seat), type=type(seat).__name__)
         phase = self.phase
         if phase == Phase.DEAL:
-            return "the cards have not been dealt yet"
+            return IllegalAction("not_dealt")
         if phase >= Phase.DONE:
-            return "the hand is over"
+            return IllegalAction("hand_over")
         if seat is not None and seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn, not seat {shown(seat)}'s"
+            return IllegalAction("not_your_turn", turn=self.to_act, seat=seat if seat.bit_length() <= 64
+                                 else shown(seat))
         if action >= A.NUM_ACTIONS and phase == Phase.BID:
-            return f"bid {shown(action - A.BID)} is above the maximum bid {self.rules.effective_max_bid}"
+            return IllegalAction("bid_above_max", bid=shown(action - A.BID), max=self.rules.effective_max_bid)
         if not A.is_action(action):
-            return f"{shown(action)} is not an action number"
+            return IllegalAction("not_an_action", value=shown(action))
         if phase == Phase.PLAY:
             if action < A.BURY and self.legal_mask() >> action & 1:
                 return None
-        elif action in self.legal_actions():
+            return self._refuse_play(action)
+        if action in self.legal_actions():
             return None
-        who = f"seat {self.to_act}"
-        try:
-            name = A.action_str(action)
-        except A.ActionError:
-            name = str(action)
         if phase == Phase.BID:
-            r = self.rules
-            if action == A.REDEAL:
-                if not r.no_counter_redeal:
-                    return f"{self.rules.label} has no redeal call"
-                held = " ".join(card_str(c) for c in cards_of(self.hands[self.to_act] & self.deck.counter_mask))
-                return f"{who} holds counters ({held}) and may not call a redeal"
-            if action >= A.BID:
-                v = action - A.BID
-                lo = self._lowest_bid()
-                if v > r.effective_max_bid:
-                    return f"bid {v} is above the maximum bid {r.effective_max_bid}"
-                if self.high_bidder >= 0 and v <= self.high_bid:
-                    return f"bid {v} does not beat the bid of {self.high_bid}; the lowest bid now is {lo}"
-                if v < lo:
-                    return f"bid {v} is below the minimum bid {lo}"
-                if v % r.bid_step != lo % r.bid_step:
-                    return f"bid {v} is off-step: bids go up in steps of {r.bid_step} from {r.min_bid}"
-                return f"bid {v} is off-step: bids go up in steps of {r.bid_step} from {r.min_bid}"
-            if action == A.PASS and self._must_bid():
-                return (f"{who} may not pass: everyone else passed without a bid, so the last player must bid "
-                        f"at least {r.min_bid}")
-            return f"{name} is not a bid: the auction is on; {who} may pass or bid {self._lowest_bid()} or more"
-        if phase == Phase.NEST:
-            kind = self.steps[self.step]
-            if kind == "bury":
-                n_done = len(self.buried)
-                if A.BURY <= action < A.PARTNER:
-                    card = action - A.BURY
-                    if self.hands[self.bidder] >> card & 1:
-                        allowed = " ".join(card_str(c) for c in display_order(cards_of(self._buryable())))
-                        return (f"{card_str(card)} is a counter and these rules forbid burying counters while "
-                                f"other cards can go; the bidder may bury: {allowed}")
-                    return f"{card_str(card)} is not in the bidder's hand"
-                return (f"the bidder must bury {self.rules.nest_size - n_done} more card(s) now "
-                        f"({n_done} of {self.rules.nest_size} buried)")
-            if kind == "partner" and A.PARTNER <= action < A.PASS:
-                return f"{card_str(action - A.PARTNER)} is not a card of this deck that can still be called"
-            r = self.rules
-            if action == A.NO_MORE_PARTNERS:
-                if not r.partner_calls:
-                    return f"no more partners is not allowed: {r.label} has no partner calls"
-                if r.min_partner_calls == r.partner_calls:
-                    return (f"no more partners is not allowed: these rules have the bidder call exactly "
-                            f"{r.partner_calls} partner card(s)")
-                if kind == "partner":
-                    return (f"no more partners is not allowed yet: the bidder must call at least "
-                            f"{r.min_partner_calls} partner card(s) ({len(self.partner_cards)} called so far)")
-            optional = " or say no more partners" if kind == "partner" and self.partner_optional() else ""
-            wanted = {"trump": "name trump (trump B/R/Y/G" + (" or no-trump)" if r.no_trump else ")"),
-                      "direction": "call high or low", "bird": "call the Bird high or low",
-                      "partner": "call a partner card" + optional}[kind]
-            return f"{name} is not allowed now: the bidder must {wanted}"
-        # PLAY
+            return self._refuse_bid(action)
+        return self._refuse_nest(action)
+
+    def _refuse_bid(self, action: int) -> IllegalAction:
+        """Why an action that is not one of the auction's choices is refused."""
+        r = self.rules
+        seat = self.to_act
+        if action == A.REDEAL:
+            if not r.no_counter_redeal:
+                return IllegalAction("no_redeal", rules=r.label)
+            return IllegalAction("holds_counters", seat=seat, cards=cards_of(self.hands[seat] & self.deck.counter_mask))
+        lowest = self._lowest_bid()
+        if action >= A.BID:
+            v = action - A.BID
+            if v > r.effective_max_bid:
+                return IllegalAction("bid_above_max", bid=v, max=r.effective_max_bid)
+            if self.high_bidder >= 0 and v <= self.high_bid:
+                return IllegalAction("bid_too_low", bid=v, high=self.high_bid, lowest=lowest)
+            if v < lowest:
+                return IllegalAction("bid_below_min", bid=v, lowest=lowest)
+            return IllegalAction("bid_off_step", bid=v, step=r.bid_step, min=r.min_bid)
+        if action == A.PASS and self._must_bid():
+            return IllegalAction("must_bid", seat=seat, min=r.min_bid)
+        return IllegalAction("not_a_bid", action=action, seat=seat, lowest=lowest)
+
+    def _refuse_nest(self, action: int) -> IllegalAction:
+        """Why an action that is not one of the bidder's choices at this step of the nest is refused."""
+        r = self.rules
+        kind = self.steps[self.step]
+        bidder = self.bidder
+        if kind == "bury":
+            done = len(self.buried)
+            if A.BURY <= action < A.PARTNER:
+                card = action - A.BURY
+                if self.hands[bidder] >> card & 1:
+                    return IllegalAction("bury_counter", card=card, bidder=bidder,
+                                         allowed=display_order(cards_of(self._buryable())))
+                return IllegalAction("bury_not_held", card=card, bidder=bidder)
+            return IllegalAction("must_bury", bidder=bidder, left=r.nest_size - done, done=done, size=r.nest_size)
+        if kind == "partner" and A.PARTNER <= action < A.PASS:
+            return IllegalAction("partner_not_callable", card=action - A.PARTNER)
+        if action == A.NO_MORE_PARTNERS:
+            if not r.partner_calls:
+                return IllegalAction("no_partner_calls", rules=r.label)
+            if r.min_partner_calls == r.partner_calls:
+                return IllegalAction("exact_partner_calls", bidder=bidder, calls=r.partner_calls)
+            if kind == "partner":
+                return IllegalAction("partner_calls_needed", bidder=bidder, min=r.min_partner_calls,
+                                     called=len(self.partner_cards))
+        if kind == "trump":
+            return IllegalAction("must_name_trump_or_none" if r.no_trump else "must_name_trump", action=action,
+                                 bidder=bidder)
+        if kind == "partner":
+            return IllegalAction("must_call_partner_or_stop" if self.partner_optional() else "must_call_partner",
+                                 action=action, bidder=bidder)
+        return IllegalAction("must_call_direction" if kind == "direction" else "must_call_bird", action=action,
+                             bidder=bidder)
+
+    def _refuse_play(self, action: int) -> IllegalAction:
+        """Why an action that is not a card this seat may play now is refused."""
         if action >= A.BURY:
-            return f"{name} is not a card play: the hand is being played"
-        hand = self.hands[self.to_act]
+            return IllegalAction("not_a_card", action=action)
+        seat = self.to_act
+        hand = self.hands[seat]
         if not hand >> action & 1:
-            return f"{who} does not hold {name}"
+            return IllegalAction("card_not_held", seat=seat, card=action)
         t = self.tables
         assert t is not None
-        must = hand & t.suit_mask[self.led]
-        lead = card_str(self.trick[0])
-        colour = "trump" if self.led == t.trump else COLOUR_NAMES[self.led].lower()
-        held = " ".join(card_str(c) for c in display_order(cards_of(must)))
+        held = display_order(cards_of(hand & t.suit_mask[self.led]))
+        lead = self.trick[0]
         if action >= BIRD and t.suit[action] == t.trump:
-            return (f"renege: the Bird is a trump and may be played on a {lead} lead only when void in "
-                    f"{colour} ({who} holds {held})")
-        return f"renege: {lead} was led and {who} holds {colour} ({held}); it must follow {colour}"
+            return IllegalAction("bird_renege", seat=seat, lead=lead, colour=self.led, held=held)
+        if self.led == t.trump:
+            return IllegalAction("must_follow_trump", seat=seat, lead=lead, held=held)
+        return IllegalAction("must_follow", seat=seat, lead=lead, colour=self.led, held=held)
 
     def apply(self, action: int, seat: int | None = None) -> None:
         """Apply a legal action; raise :class:`IllegalAction` with the reason otherwise."""
-        why = self.check(action, seat)
-        if why is not None:
-            raise IllegalAction(why)
+        refusal = self.refusal(action, seat)
+        if refusal is not None:
+            raise refusal
         self.apply_unchecked(action)
 
     # ------------------------------------------------------------------ transitions

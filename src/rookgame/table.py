@@ -155,14 +155,19 @@ class Table:
 
     def check(self, seat: int, action: int) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the engine's words (None if it may)."""
+        refusal = self.refusal(seat, action)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, seat: int, action: int) -> IllegalAction | None:
+        """Why ``seat`` may not take ``action`` now, with its code and facts (None if it may)."""
         if self.match.is_over:
-            return "the game is over"
-        return self.match.hand.check(action, seat)
+            return IllegalAction("game_over")
+        return self.match.hand.refusal(action, seat)
 
     def submit(self, seat: int, action: int) -> None:
         """Apply ``seat``'s action; :class:`IllegalAction` with the reason, and nothing changed, if refused."""
         if self.match.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         self._apply(seat, action)
 
     def _apply(self, seat: int, action: int) -> None:

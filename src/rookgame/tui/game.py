@@ -38,7 +38,7 @@ from ..table import Table, TableError, seat_from_name
 from ..view import View, view_of
 from ..words.hints import hint_text
 from ..words.play import review_text
-from ..words.refusals import in_your_words
+from ..words.refusals import told
 from ..words.results import recap_words, result_lines, thrown_in_words
 from ..words.seating import Seating
 from . import render as R
@@ -254,20 +254,20 @@ class GameScreen(Screen[None]):
             self.table.submit(seat, action)
         except IllegalAction as e:
             if self.table.is_human(seat):
-                self.message = f"Not allowed: {self.in_words(str(e))}."
+                self.message = f"Not allowed: {self.in_words(e)}."
                 self.private = False
                 return False
             raise TableError(f"bot {self.players[seat]!r} at seat {seat} chose an illegal action {action}: {e}") from e
         self.hear()
         return True
 
-    def in_words(self, reason: str) -> str:
-        """The engine's reason told to the person at the screen ("you must follow red")."""
-        return in_your_words(self.seating, reason, self.table.hand.bidder, you=self.viewer)
+    def in_words(self, refusal: IllegalAction) -> str:
+        """The engine's refusal told to the person at the screen ("you must follow red")."""
+        return told(refusal.code, refusal.params, you=self.viewer, seat_name=self.seating.name)
 
     def refuse(self, action: int) -> None:
         """A key of a card that may not be chosen now: say why, in the engine's reason."""
-        why = self.table.check(self.viewer, action) or "that is not one of the choices now"
+        why = self.table.refusal(self.viewer, action) or IllegalAction("not_a_choice")
         self.message = f"Not allowed: {self.in_words(why)}."
         self.private = False
         self.redraw()
@@ -561,7 +561,7 @@ class GameScreen(Screen[None]):
         order = sorted(self.selected, key=lambda c: (self.rules.deck.points[c], c))
         trial = self.match.hand.copy()
         for c in order:
-            why = trial.check(A.BURY + c, seat)
+            why = trial.refusal(A.BURY + c, seat)
             if why is not None:
                 self.message = f"Not allowed: {self.in_words(why)}."
                 self.private = False

@@ -1,0 +1,129 @@
+"""Templates and how they are filled: the one place a sentence is made from a template and its parameters.
+
+A template is a whole sentence with named parameters (``"{seat} does not hold {card}"``), never a
+fragment to be joined to another; a count that changes the words has a :class:`Plural`, one whole
+sentence per form.  Templates are marked with :func:`N_` where they are defined, so that a message
+extractor (Babel: ``-k N_``) finds them, and translated where they are filled (:func:`fill`), so a
+catalog chosen later applies to every template at once.  English is the only language for now:
+:func:`gettext` and :func:`ngettext` return their English.
+
+Parameters are plain data (ints, card ints, lists of card ints, a few names); what each means comes
+from its name (:data:`KINDS`): a seat is named as the reader knows it, a card as its text, a colour
+by its name.  The page renders the same templates with the same rule (``/api/words``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from string import Formatter
+
+from ..actions import ActionError, action_str
+from ..cards import COLOUR_NAMES, card_str
+
+Param = int | str | list[int] | tuple[int, ...]
+Params = Mapping[str, Param]
+
+
+def N_(text: str) -> str:
+    """Marks a template for the catalogs; it is translated where it is filled."""
+    return text
+
+
+def gettext(text: str) -> str:
+    """The template in the reader's language (English is the only catalog so far)."""
+    return text
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    """The plural form of a template for ``n`` in the reader's language (English: one, or many)."""
+    return one if n == 1 else many
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence whose words change with a count: one template per plural form, ``count`` the parameter."""
+
+    one: str
+    many: str
+    count: str
+
+
+Template = str | Plural
+
+# What a parameter is, by its name: how it is shown in a sentence (the page reads the same table).
+KINDS: dict[str, tuple[str, ...]] = {
+    "seat": ("seat", "turn", "bidder"),
+    "place": ("place", "first_place", "last_place"),  # a seat as a place at the table, by its number
+    "card": ("card", "lead"),
+    "cards": ("cards", "held", "allowed"),
+    "colour": ("colour",),
+    "action": ("action",),
+}
+_KIND = {name: kind for kind, names in KINDS.items() for name in names}
+
+
+def kind_of(name: str) -> str:
+    """The kind of a parameter by its name: "seat", "place", "card", "cards", "colour", "action",
+    or "" (shown as it is)."""
+    return _KIND.get(name, "")
+
+
+def fields(template: Template) -> set[str]:
+    """The parameters a template names (every form of a plural)."""
+    texts = (template.one, template.many) if isinstance(template, Plural) else (template,)
+    return {f for text in texts for _, f, _, _ in Formatter().parse(text) if f}
+
+
+def _action(value: int) -> str:
+    try:
+        return action_str(value)
+    except ActionError:
+        return str(value)
+
+
+def show(name: str, value: Param, seat_name: Callable[[int], str] | None = None) -> str:
+    """One parameter as it reads in a sentence: a seat by ``seat_name`` (its number without one), a card
+    as its text ("R14"), a list of cards space-separated, a colour by its name in lower case."""
+    kind = kind_of(name)
+    if isinstance(value, str):
+        return value
+    if kind == "seat" and isinstance(value, int):
+        return seat_name(value) if seat_name is not None else str(value)
+    if kind == "card" and isinstance(value, int):
+        return card_str(value)
+    if kind == "cards" and isinstance(value, (list, tuple)):
+        return " ".join(card_str(c) for c in value)
+    if kind == "colour" and isinstance(value, int):
+        return COLOUR_NAMES[value].lower() if 0 <= value < len(COLOUR_NAMES) else str(value)
+    if kind == "action" and isinstance(value, int):
+        return _action(value)
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def fill(template: Template, params: Params, seat_name: Callable[[int], str] | None = None) -> str:
+    """The template, translated, with its parameters shown (:func:`show`)."""
+    if isinstance(template, Plural):
+        n = params.get(template.count, 0)
+        text = ngettext(template.one, template.many, n if isinstance(n, int) else 0)
+    else:
+        text = gettext(template)
+    values = {name: show(name, value, seat_name) for name, value in params.items()}
+    return text.format_map(_Missing(values))
+
+
+class _Missing(dict[str, str]):
+    """A parameter a template names but the refusal lacks shows as its name in braces, never an error."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def as_data(template: Template) -> str | dict[str, object]:
+    """A template for the page (``/api/words``): its text, or a plural's forms and count."""
+    if isinstance(template, Plural):
+        return {"one": gettext(template.one), "many": gettext(template.many), "count": template.count}
+    return gettext(template)
+
