@@ -40,7 +40,7 @@ from rich.table import Table
 from . import actions as A
 from . import table as T
 from .bots import REGISTRY, Player, make_player
-from .play import MAX_HANDS, game_seeds
+from .play import BACKENDS, MAX_HANDS, Backend, game_seeds
 from .record import game_record
 from .rules import RuleSet
 from .state import Phase
@@ -414,7 +414,7 @@ def _run_chunk(chunk: Callable[..., list[Any]], *args: Any) -> list[Any]:
     return chunk(*args)
 
 
-BACKENDS = ("local", "ray")
+
 
 
 # ---------------------------------------------------------------------- the result
@@ -524,7 +524,7 @@ def _chunks(items: list[tuple[int, int]], size: int) -> list[list[tuple[int, int
 
 def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int, seed: int,
               workers: int | None = None, matches: int = 0, progress: Progress | None = None,
-              keep_records: bool = False, backend: str = "local", address: str | None = None,
+              keep_records: bool = False, backend: Backend = "local", address: str | None = None,
               rotate: bool = False) -> ArenaResult:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate whole games) between two bots.
 

@@ -144,7 +144,7 @@ def selfplay(
     max_hands: Annotated[int | None, typer.Option("--max-hands", min=1, help="stop a game with no winner after "
                                                   f"this many hands and record it unfinished [default: "
                                                   f"{P.MAX_HANDS}]")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="local (this process) or ray (a Ray cluster): "
+    backend: Annotated[P.Backend, typer.Option("--backend", help="local (this process) or ray (a Ray cluster): "
                                          "the same games either way")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="the Ray cluster (default: start a local one)")]
     = None,
@@ -241,9 +241,7 @@ def replay(
                        "and winner checks out"))
 
 
-def _check_backend(backend: str, address: str | None, workers: int | None) -> None:
-    if backend not in ("local", "ray"):
-        _fail(f"--backend {backend}: use local or ray")
+def _check_backend(backend: P.Backend, address: str | None, workers: int | None) -> None:
     if address is not None and backend != "ray":
         _fail("--address names a Ray cluster: use it with --backend ray")
     if workers is not None and workers < 1:
@@ -270,7 +268,7 @@ def arena(
                                              "rook-record/1 records (.jsonl)")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="draw the running difference with its 95% band "
                                               "(.png)")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray (a Ray cluster): "
+    backend: Annotated[P.Backend, typer.Option("--backend", help="local (worker processes) or ray (a Ray cluster): "
                                          "the same results for a seed either way")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="the Ray cluster (default: start a local one "
                                                 "with --workers CPUs)")] = None,

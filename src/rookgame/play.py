@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .bots import Player, make_player
 from .match import Match
@@ -13,6 +13,9 @@ from .record import game_record
 from .rules import RuleSet
 from .table import MAX_HANDS as TABLE_MAX_HANDS
 from .table import Bot, NoEnd, Seat, Table, bot_seed
+
+Backend = Literal["local", "ray"]  # where games of bots run: here (or worker processes), or on a Ray cluster
+BACKENDS: tuple[Backend, ...] = get_args(Backend)
 
 MAX_HANDS = TABLE_MAX_HANDS  # a guard against a rule set whose games never end
 NoWinner = NoEnd  # a game that found no winner in MAX_HANDS hands

@@ -10,6 +10,7 @@ solver is the fallback, and the reference the C one is tested against.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Literal, get_args
 
 from ..state import Hand
 from .core import AlphaBeta, Position, minimax
@@ -27,6 +28,11 @@ TT_BITS_LARGE = 22  # for positions with more than LARGE_CARDS cards in the hand
 LARGE_CARDS = 40  # the C solver's own LARGE_CARDS (its wider buckets above it) is the same
 
 
+Engine = Literal["auto", "c", "python"]  # auto: the C solver where it is built, else the pure-Python one
+ENGINES: tuple[Engine, ...] = get_args(Engine)
+Solved = Literal["c", "python"]  # the engine that gave a solution
+
+
 @dataclass(frozen=True)
 class Solution:
     value: int  # points the bidder's team takes from here with best play
@@ -35,7 +41,7 @@ class Solution:
     team: int  # seat mask of the bidder's team
     to_act: int
     nodes: int
-    engine: str
+    engine: Solved
     position: Position | None = field(default=None, repr=False, compare=False)
     max_nodes: int = field(default=0, repr=False, compare=False)
 
@@ -59,12 +65,12 @@ class BudgetExceeded(RuntimeError):
     """The search needed more nodes than ``max_nodes`` allowed."""
 
 
-def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_nodes: int = 0,
+def solve_position(p: Position, cards: bool = True, engine: Engine = "auto", max_nodes: int = 0,
                    seconds: float | None = None) -> Solution:
     """Solve; with ``max_nodes`` or ``seconds`` (C engine only) give up past that many nodes or that
     long (BudgetExceeded)."""
-    if engine not in ("auto", "c", "python"):
-        raise ValueError(f"engine {engine!r}: use 'auto', 'c' or 'python'")
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r}: use {', '.join(map(repr, ENGINES))}")
     use_c = engine == "c" or (engine == "auto" and HAVE_C)
     if use_c:
         if _csolver is None:
@@ -81,7 +87,7 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
             if seconds is not None:
                 within += f"{' or ' if within else ''}{seconds:.3f} s"
             raise BudgetExceeded(f"no answer within {within}")
-        name = "c"
+        name: Solved = "c"
     else:
         ab = AlphaBeta(p)
         if cards:
@@ -94,10 +100,11 @@ def solve_position(p: Position, cards: bool = True, engine: str = "auto", max_no
                     max_nodes)
 
 
-def solve(hand: Hand, cards: bool = True, engine: str = "auto", max_nodes: int = 0,
+def solve(hand: Hand, cards: bool = True, engine: Engine = "auto", max_nodes: int = 0,
           seconds: float | None = None) -> Solution:
     """Solve a hand in its card play, all hands known (the solver's view, never a player's)."""
     return solve_position(Position.of(hand), cards, engine, max_nodes, seconds)
 
 
-__all__ = ["HAVE_C", "AlphaBeta", "BudgetExceeded", "Position", "Solution", "minimax", "solve", "solve_position"]
+__all__ = ["ENGINES", "HAVE_C", "AlphaBeta", "BudgetExceeded", "Engine", "Position", "Solution", "Solved", "minimax",
+           "solve", "solve_position"]
