@@ -1,7 +1,7 @@
 """A Rook table: a match with named seats, people and bots, and the one loop that drives it.
 
 Every interface stands on a :class:`Table` (``rook play`` full screen and line by line,
-the arena, self-play, and later the web server): it asks whose turn it is
+the arena, self-play, and the web server's rooms): it asks whose turn it is
 (:attr:`Table.to_act`), gives that seat's person or bot the seat's view
 (:meth:`Table.view`), and submits the answer (:meth:`Table.submit`), which the engine
 checks.  Nothing else applies an action.
