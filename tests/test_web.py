@@ -524,9 +524,9 @@ def test_no_message_to_any_seat_or_spectator_holds_a_card_it_could_not_see(clien
 @pytest.mark.slow
 def test_a_rejoin_hears_a_long_game_whole_however_many_messages_it_takes(client: TestClient,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from rookgame.web import rooms
+    from rookgame.web import connections
 
-    monkeypatch.setattr(rooms, "MAX_QUEUE", 20)  # a slow client is let go past 20 unread; a replay is not
+    monkeypatch.setattr(connections, "MAX_QUEUE", 20)  # a slow client is let go past 20 unread; a replay is not
     made = create(client, seats=["heuristic"] * 4, goal=150)
     host = Wire(client, made["code"], made["token"])
     host.send({"type": "start"})

@@ -29,6 +29,14 @@ MAX_MESSAGE = 4096  # bytes: the longest intent is a join with a name and a toke
 MAX_DEPTH = 8  # nesting of a client message: its fields are flat
 
 
+class Refusal(Exception):
+    """An intent that is not carried out; the text says why (it goes to the client as ``refused``)."""
+
+
+class NoTable(Refusal):
+    """No table by that code on this server."""
+
+
 class ProtocolError(ValueError):
     """A message from the wire that is not one of the protocol's; the text says why."""
 

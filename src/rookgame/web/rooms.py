@@ -13,193 +13,42 @@ the rooms, the store and the pools; after a restart it rebuilds every unfinished
 and its bots play on.
 
 Tokens: a person who sits gets a random token (``secrets.token_urlsafe``) that brings them back to
-that seat and no other; the store keeps only its SHA-256, so a copy of the database cannot sit
-anyone anywhere.
+that seat and no other; the store keeps only its SHA-256 (:mod:`.names`), so a copy of the database
+cannot sit anyone anywhere.  The seat plan is :mod:`.lobby`, a connection :mod:`.connections`, its
+rate :mod:`.limits`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
-import time
-import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from .. import actions as A
-from ..bots import REGISTRY, bot_name
 from ..match import score_pad
 from ..rules import RuleSet
-from ..table import Bot, Human, Seat, Table, TableError
+from ..table import Bot, Human, Table, TableError
 from ..transcript import rules_rows
 from ..view import spectator_view
 from ..words.cards import trump_words
 from . import protocol as P
+from .connections import MAX_QUEUE, Client
+from .limits import BURST, MAX_DROPS, RATE, Bucket
+from .lobby import Lobby, Person, SeatState
+from .names import DEFAULT_FILL, LEVELS, check_level, check_name, person_name, token_hash
+from .protocol import Refusal
 from .store import Store, StoreError
+
+__all__ = ["BURST", "DEFAULT_FILL", "LEVELS", "MAX_DROPS", "MAX_QUEUE", "RATE", "Bucket", "Client", "Hub", "Lobby",
+           "Person", "Refusal", "Room", "SeatState", "check_level", "check_name", "person_name", "token_hash"]
 
 log = logging.getLogger("rookgame.web")
 T = TypeVar("T")
 
-LEVELS = tuple(REGISTRY)  # the bots a seat may be given
-DEFAULT_FILL = "heuristic"
-MAX_QUEUE = 512  # messages waiting for one slow client before it is dropped (past a (re)join's replay)
-RATE = 10.0  # messages a second a client may send, on average
-BURST = 30.0  # and at once
-MAX_DROPS = 200  # messages over the rate before the connection is closed
 HINT_LEVEL = "medium"
-
-
-class Refusal(Exception):
-    """An intent that is not carried out; the text says why (it goes to the client as ``refused``)."""
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def check_name(name: str, what: str = "a name") -> str:
-    """A person's or a table's name, tidied: refused with a reason when it cannot be shown or is a bot's."""
-    text = " ".join(unicodedata.normalize("NFC", name).split())
-    if not text:
-        raise Refusal(f"{what} must have a letter or a digit in it")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-        raise Refusal(f"{what} may not hold control or invisible characters")
-    return text
-
-
-def person_name(name: str) -> str:
-    text = check_name(name)
-    if len(text) > 20:
-        raise Refusal("a name is at most 20 characters")
-    try:
-        bot_name(text)
-    except KeyError:
-        return text
-    raise Refusal(f"{text!r} is a computer player's name; choose another (bots: {', '.join(LEVELS)})")
-
-
-def check_level(level: str) -> str:
-    key = level.strip().lower()
-    if key not in REGISTRY:
-        raise Refusal(f"unknown bot level {level[:20]!r}; levels: {', '.join(LEVELS)}")
-    return key
-
-
-# ---------------------------------------------------------------------- who sits where
-@dataclass
-class SeatState:
-    kind: Literal["open", "person", "bot"] = "open"
-    level: str | None = None  # the bot's level (a bot seat, or a person's seat a bot holds for now)
-    person: str | None = None  # the hash of the token of the person whose seat this is
-    free: bool = False  # a bot seat a person may take once the game has started (open at the start, or left)
-
-
-@dataclass
-class Person:
-    name: str
-    seat: int | None = None
-    host: bool = False
-
-
-@dataclass
-class Lobby:
-    """A room's state besides its game; kept in the store as JSON (tokens only as hashes)."""
-
-    seats: list[SeatState]
-    people: dict[str, Person] = field(default_factory=dict)
-    fill: str = DEFAULT_FILL
-    started: bool = False
-
-    def table_seats(self) -> list[Seat]:
-        """The Table's seats for this plan: people by name, bots by level, open seats the fill bot."""
-        return [Human(self.people[st.person or ""].name) if st.kind == "person"
-                else Bot(st.level or self.fill) for st in self.seats]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seats": [asdict(s) for s in self.seats], "fill": self.fill, "started": self.started,
-                "people": {h: asdict(p) for h, p in self.people.items()}}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], players: int) -> Lobby:
-        seats = [SeatState(**s) for s in data.get("seats", [])] or [SeatState() for _ in range(players)]
-        people = {h: Person(**p) for h, p in data.get("people", {}).items()}
-        return cls(seats, people, str(data.get("fill", DEFAULT_FILL)), bool(data.get("started", False)))
-
-
-class Bucket:
-    """A token bucket: ``RATE`` messages a second on average, ``BURST`` at once."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
-
-
-class Client:
-    """One open connection (a seat's or a spectator's) and what it has been told."""
-
-    def __init__(self, rate: float = RATE) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()  # bounded by send_text, not by the queue
-        self.replaying = 0  # messages of a (re)join's replay still in the queue
-        self.room: Room | None = None
-        self.token: str | None = None
-        self.key: str | None = None  # token_hash(token): the person's key in the lobby
-        self.heard = 0  # events sent, in this client's stream
-        self.bucket = Bucket(rate, max(BURST, rate * 3))
-        self.drops = 0
-        self.hinting = False
-        self.closed = False
-
-    def send(self, message: P._Message) -> None:
-        self.send_text(P.dump(message))
-
-    def set_token(self, token: str | None) -> None:
-        self.token = token
-        self.key = None if token is None else token_hash(token)
-
-    def send_text(self, text: str, *, replay: bool = False) -> None:
-        """Queue ``text``; a client that has ``MAX_QUEUE`` messages unread is let go rather than hold
-        the table.  ``replay``: part of the game's stream heard again on a (re)join, which may be long."""
-        if self.closed:
-            return
-        if replay:
-            self.replaying += 1
-        elif self.queue.qsize() - self.replaying >= MAX_QUEUE:
-            self.close()
-            return
-        self.queue.put_nowait(text)
-
-    def taken(self) -> None:
-        """The writer took one message off the queue (counted against the replay first: a close bound is enough)."""
-        if self.replaying:
-            self.replaying -= 1
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(None)  # after what is queued: the last word ("too many messages") goes out
-
-    @property
-    def person(self) -> Person | None:
-        if self.room is None or self.key is None:
-            return None
-        return self.room.lobby.people.get(self.key)
-
-    @property
-    def seat(self) -> int | None:
-        p = self.person
-        return None if p is None else p.seat
 
 
 # ---------------------------------------------------------------------- a table
@@ -614,7 +463,7 @@ class Hub:
         try:
             loaded = await self.db(self._load, code)
         except StoreError as e:
-            raise Refusal(f"no table {code[:16]!r} here; check the code") from e
+            raise P.NoTable(f"no table {code[:16]!r} here; check the code") from e
         room = self.rooms.setdefault(code, loaded)
         room.kick()
         return room
@@ -666,7 +515,7 @@ class Hub:
             await (await self.room(msg.table)).join(client, msg.token)
             return
         room = client.room
-        if room is None:
+        if not isinstance(room, Room):
             raise Refusal("join a table first: {\"type\": \"join\", \"v\": 1, \"table\": CODE}")
         if isinstance(msg, P.Sit):
             await room.sit(client, msg.seat, msg.name)

@@ -1,0 +1,105 @@
+"""The JSON API under ``/api``: the options a new table may have, tables, finished games, statistics."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..rules import MAX_FILE_BYTES, PRESETS, from_mapping, loads
+from . import protocol as P
+from .history import History
+from .names import DEFAULT_FILL, LEVELS
+from .rooms import Hub
+from .store import StoreError
+
+router = APIRouter(prefix="/api")
+
+
+def the_hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def the_history(request: Request) -> History:
+    history: History = request.app.state.history
+    return history
+
+
+HubDep = Annotated[Hub, Depends(the_hub)]
+HistoryDep = Annotated[History, Depends(the_history)]
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables``: a new table."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=40)] = ""
+    preset: Annotated[str, Field(max_length=40)] | None = "kentucky-discard"
+    rules_file: Annotated[str, Field(max_length=MAX_FILE_BYTES)] | None = None  # a house-rules file's text
+    goal: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
+    seats: list[Annotated[str, Field(max_length=20)]] | None = None  # per seat: "me", "open" or a bot level
+    fill: Annotated[str, Field(max_length=20)] = DEFAULT_FILL
+    your_name: Annotated[str, Field(max_length=20)] | None = None
+
+
+@router.get("/options")
+async def options() -> dict[str, Any]:
+    return {"presets": [{"name": k, "label": r.label, "players": r.players, "mode": r.mode, "goal": r.goal}
+                        for k, r in PRESETS.items()],
+            "levels": list(LEVELS), "fill": DEFAULT_FILL, "protocol": P.VERSION}
+
+
+@router.post("/tables")
+async def create(body: CreateTable, hub: HubDep) -> JSONResponse:
+    """A new table (a bad rules file or plan is a 400 with the reason: :mod:`.errors`)."""
+    extra = {"goal": body.goal} if body.goal is not None else {}
+    if body.rules_file is not None:
+        rules = loads(body.rules_file, "the house-rules file", **extra)
+    else:
+        rules = from_mapping({"preset": body.preset or "kentucky-discard", **extra}, "the table's rules")
+    plan = body.seats if body.seats is not None else ["me"] + ["open"] * (rules.players - 1)
+    code, token = await hub.create(rules, body.name, plan, body.fill, body.your_name)
+    seat = plan.index("me") if "me" in plan else None
+    return JSONResponse({"code": code, "token": token, "seat": seat, "url": f"/t/{code}"})
+
+
+@router.get("/tables/{code}")
+async def table_info(code: str, hub: HubDep) -> JSONResponse:
+    room = await hub.room(code)  # no such table: 404
+    return JSONResponse(room.lobby_message().model_dump())
+
+
+@router.get("/games")
+async def games(hub: HubDep, history: HistoryDep) -> list[dict[str, Any]]:
+    return await hub.db(history.games)
+
+
+@router.get("/games/{code}/record")
+async def record(code: str, hub: HubDep, history: HistoryDep) -> Response:
+    try:
+        text = await hub.db(history.record, code)
+    except StoreError as e:  # no finished game by that code
+        return JSONResponse({"error": str(e)}, status_code=404)
+    return PlainTextResponse(text, media_type="application/jsonl", headers={
+        "Content-Disposition": f'attachment; filename="rook-{code.strip().upper()[:16]}.jsonl"'})
+
+
+@router.get("/games/{code}/steps")
+async def steps(code: str, hub: HubDep, history: HistoryDep) -> JSONResponse:
+    try:
+        return JSONResponse(await hub.db(history.steps, code))
+    except StoreError as e:
+        return JSONResponse({"error": str(e)}, status_code=404)
+
+
+@router.get("/stats")
+async def stats(hub: HubDep, history: HistoryDep) -> list[dict[str, Any]]:
+    return await hub.db(history.stats)
+
+
+@router.get("/schema")
+async def protocol_schema() -> dict[str, Any]:
+    return P.schema()

@@ -1,0 +1,37 @@
+"""The API's errors as JSON: ``{"error": "..."}`` with the status that says whose fault it was.
+
+A request that does not fit its model, a rules file that does not load and an intent refused are the
+client's to fix (400); a table that is not there is 404.  Never a traceback.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from ..rules import RulesError
+from .protocol import NoTable, Refusal
+
+
+async def bad_request(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "not understood"}
+    where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "the request"
+    return JSONResponse({"error": f"{where}: {first.get('msg')}"}, status_code=400)
+
+
+async def refused(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"error": str(exc)}, status_code=400)
+
+
+async def not_found(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"error": str(exc)}, status_code=404)
+
+
+def install(app: FastAPI) -> None:
+    """The handlers on ``app`` (a router cannot hold them): the most specific class of an error wins."""
+    app.add_exception_handler(RequestValidationError, bad_request)
+    app.add_exception_handler(RulesError, refused)
+    app.add_exception_handler(Refusal, refused)
+    app.add_exception_handler(NoTable, not_found)
