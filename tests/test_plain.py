@@ -398,12 +398,12 @@ def test_save_folder_moves_the_game_to_another_folder(tmp_path: Path) -> None:
 
 def test_a_finished_game_that_cannot_be_kept_is_saved_where_it_can_be(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    import rookgame.plain as plain
+    import rookgame.saves as saves
 
     def refuse(match: Match, players: list[str], directory: object) -> Path:
-        raise SaveWriteError(tmp_path / FINISHED, "the disk is full")
+        raise SaveWriteError(tmp_path / FINISHED, "disk_full")
 
-    monkeypatch.setattr(plain, "keep_finished", refuse)
+    monkeypatch.setattr(saves, "keep_finished", refuse)
     answers = Answers()
     match = Match(RULES, 11)
     answers.match = match
@@ -489,7 +489,7 @@ def test_sigterm_saves_the_line_mode_game(tmp_path: Path) -> None:
     text = (seen + out).decode()
     saved = tmp_path / CURRENT
     assert proc.returncode == 0, err.decode()
-    assert f"Stopped (SIGTERM). Game saved to {saved}. Resume it with: rook play --plain --resume {saved}" in text
+    assert f"Stopped: SIGTERM.\nGame saved to {saved}. Resume it with: rook play --plain --resume {saved}" in text
     assert not err
     match, players = resume_game(saved)
     assert players[0] == "human" and match.hand.phase == Phase.PLAY, text  # past the pass that was typed

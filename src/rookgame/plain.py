@@ -32,7 +32,7 @@ from .cards import CardError, card_str, parse_cards
 from .kernel import trick_plays
 from .match import Match, score_pad
 from .rules import RuleSet
-from .saves import CURRENT, HUMAN, SaveWriteError, keep_aside, keep_finished, save_game
+from .saves import HUMAN, SaveSession, SaveWriteError
 from .state import Hand, IllegalAction, Phase
 from .table import Bot, Human, Seat, Table, TableError
 from .view import View, winning_so_far
@@ -42,6 +42,7 @@ from .words.play import choices_words, event_line, not_understood, parse_choice,
 from .words.refusals import told
 from .words.results import recap_words, result_lines, thrown_in_words, winner_line
 from .words.rules import how_to_play_text
+from .words.saving import resume_command, saving
 from .words.seating import Seating
 
 
@@ -69,7 +70,7 @@ def help_words(rules: RuleSet) -> str:
 
 
 HELP = help_words(RuleSet())  # the ways to answer in the default rules
-ELSEWHERE = "type 'save FOLDER' to keep it in another folder, or start rook play with --saves-dir FOLDER"
+OUTPUT_CLOSED = "output closed"  # why the game stops when the terminal or the pipe is gone (else a signal's name)
 
 
 class _Interrupted(Exception):
@@ -89,8 +90,8 @@ class PlainGame:
     on one screen (pass-and-play) it is told as the whole table sees it, by name, and each
     person's cards are shown only after the screen was handed to that person."""
 
-    def __init__(self, table: Table, inp: LineSource, out: TextIO, saves_dir: Path | None = None,
-                 save_path: Path | None = None) -> None:
+    def __init__(self, table: Table, inp: LineSource, out: TextIO, saves: SaveSession | None = None,
+                 resumed: bool = False) -> None:
         self.table = table
         self.match = table.match
         self.rules = table.rules
@@ -105,8 +106,7 @@ class PlainGame:
         self.viewer = self.human  # the person whose cards may be on screen now
         self.inp = inp
         self.out = out
-        self.saves_dir = saves_dir
-        self.save_path = save_path
+        self.saves = saves if saves is not None else SaveSession(table.match, list(table.names))
         self.heard = 0  # events told so far
         self.bidder = -1  # of the hand being told (its WinBid event)
         self.tricks_told = 0  # tricks of the hand being told
@@ -114,13 +114,11 @@ class PlainGame:
         self.seen_buries: list[str] = []  # the cards buried, where the narrator may see them
         self.dealt: list[str] = []  # the narrator's cards as dealt in the hand being told
         self.redeal_by: int | None = None  # who called for a redeal in the hand being told
-        self.resumed = False
-        self.wrote_save = False
+        self.resumed = resumed
         self.handle_signals = False
         self.stopping: str | None = None  # why the game must stop now: a signal, or the output gone
         self.reading = False
         self.ended = False  # the input is at its end: nothing more can be asked
-        self.replaces_save = False  # a new game, and another game saved where it will be saved
         self.answered = False  # a person has made a move in this game
         isatty = getattr(inp, "isatty", None)
         self.interactive = bool(isatty()) if callable(isatty) else False
@@ -133,7 +131,7 @@ class PlainGame:
             self.out.write(text)
             self.out.flush()
         except OSError:  # the terminal or the pipe is gone: nobody to play with, so save and stop
-            self.stopping = self.stopping or "the output closed"
+            self.stopping = self.stopping or OUTPUT_CLOSED
 
     def read(self) -> str:
         """One line of input; "" at its end, on Ctrl-C or a signal, or when the terminal is gone."""
@@ -445,94 +443,88 @@ class PlainGame:
             self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
 
     # ------------------------------------------------------------------ saving
+    def resume_command(self, path: Path) -> str:
+        return resume_command(path, plain=True)
+
     def note_replaced_save(self) -> bool:
         """A new game where another game is saved: the saved one is kept under a name of its own
         once this game is first saved, never replaced; a person at a terminal is asked first.
         False: the person would rather carry on the saved game."""
-        path = self.save_path
-        if self.resumed or path is None or not path.is_file():
+        path = self.saves.other_game_at_target()
+        if path is None:
             return True
-        self.replaces_save = True
         if self.interactive:
-            self.write(f"A game is saved in {path}. Start a new game? The saved one is kept, to resume later "
-                       "(y to start, n to stop here): ")
+            self.write(saving("ask_replace", path=str(path)))
             answer = self.read().strip().lower()
             if answer not in ("y", "yes"):
-                self.say(f"Carry on the saved game with: rook play --plain --resume {path}")
+                self.say(saving("carry_on", command=self.resume_command(path)))
                 return False
-        self.say(f"Note: a game is saved in {path}; once you play, this new game is saved there and that one "
-                 f"is kept beside it. To carry on that one instead, quit now and run: "
-                 f"rook play --plain --resume {path}")
+        self.say(saving("note_replace", path=str(path), command=self.resume_command(path)))
         return True
 
     def try_save(self) -> SaveWriteError | None:
-        assert self.save_path is not None
         try:
-            if self.replaces_save and self.save_path.is_file():
-                kept = keep_aside(self.save_path)  # the game saved before this one is never replaced
-                self.replaces_save = False
-                self.say(f"The game saved before is kept in {kept} (resume it: rook play --plain --resume {kept}).")
-            save_game(self.match, self.names, self.save_path)
+            kept = self.saves.save()  # the game saved before this one there is set aside, never replaced
         except SaveWriteError as e:
             return e
-        self.wrote_save = True
+        if kept is not None:
+            self.say(saving("set_aside", path=str(kept), command=self.resume_command(kept)))
         return None
 
     def autosave(self) -> None:
-        if self.save_path is None:
+        if self.saves.target is None:
             return
         error = self.try_save()
         if error is not None:
-            self.say(f"Could not save to {error.path}: {error.reason}. The game goes on; {ELSEWHERE}.")
-
-    def retarget(self, where: str) -> None:
-        """Save from now on to ``where``: a folder (its current.jsonl) or a .jsonl file."""
-        p = Path(where.removeprefix("to ").strip()).expanduser()
-        if p.suffix == ".jsonl" and not p.is_dir():
-            self.save_path, self.saves_dir = p, p.parent
-        else:
-            self.save_path, self.saves_dir = p / CURRENT, p
-        self.wrote_save = False  # a save there is this game's own only once written
+            self.say(saving("failed_goes_on_plain", path=str(error.path), why=error.reason))
 
     def save_elsewhere(self, where: str) -> None:
+        where = where.removeprefix("to ").strip()
         if not where:
-            self.say("Say where: save FOLDER (or save FILE.jsonl).")
+            self.say(saving("say_where"))
             return
-        self.retarget(where)
+        self.saves.move_to(where)
         error = self.try_save()
         if error is None:
-            self.say(f"Game saved to {self.save_path}; it is saved there after every hand from now on.")
+            self.say(saving("saved_there_now", path=str(self.saves.target)))
         else:
-            self.say(f"Could not save to {error.path}: {error.reason}. The game goes on; {ELSEWHERE}.")
+            self.say(saving("failed_goes_on_plain", path=str(error.path), why=error.reason))
+
+    def say_stopped(self) -> None:
+        if self.stopping == OUTPUT_CLOSED:
+            self.say(saving("stopped_output"))
+        elif self.stopping:
+            self.say(saving("stopped_by", signal=self.stopping))
 
     def leave(self) -> bool:
         """Save the unfinished game on the way out.  False: the save failed and the person
         chose to play on."""
-        why = f"Stopped ({self.stopping}). " if self.stopping else ""
-        if self.save_path is None:
-            self.say(f"{why}Game left unfinished (not saved).")
+        self.say_stopped()
+        if self.saves.target is None:
+            self.say(saving("left_unsaved_no_place"))
             return True
-        if self.replaces_save and not self.answered:
-            self.say(f"{why}You have not played yet: the game saved in {self.save_path} stays as it was.")
+        other = self.saves.other_game_at_target()
+        if other is not None and not self.answered:
+            self.say(saving("not_played_kept", path=str(other)))
             return True
         while (error := self.try_save()) is not None:
-            self.say(f"Could not save to {error.path}: {error.reason}.")
+            self.say(saving("failed", path=str(error.path), why=error.reason))
             if self.stopping or self.ended:
-                self.say(f"{why}The game is not saved; next time start rook play with --saves-dir FOLDER.")
+                self.say(saving("not_saved_next_time"))
                 return True
-            self.write("Type another folder to save the game in, 'play' to play on, "
-                       "or press Enter to quit without saving: ")
+            self.write(saving("ask_elsewhere"))
             answer = self.read().strip()
             if not self.interactive and answer:
                 self.write(answer + "\n")
             if answer.lower() == "play":
                 return False
             if not answer:
-                self.say("Game left unsaved.")
+                self.say(saving("left_unsaved"))
                 return True
-            self.retarget(answer)
-        path = self.save_path
-        self.say(f"{why}Game saved to {path}. Resume it with: rook play --plain --resume {path}")
+            self.saves.move_to(answer)
+        path = self.saves.target
+        assert path is not None
+        self.say(saving("saved_resume", path=str(path), command=self.resume_command(path)))
         return True
 
     # ------------------------------------------------------------------ the end
@@ -541,33 +533,30 @@ class PlainGame:
         assert m.winner is not None
         self.say("")
         self.say(winner_line(self.seating, m.winner, m.totals))
-        if self.saves_dir is None:
+        if self.saves.keep_dir is None:
             return
-        directory = self.saves_dir
+        directory = self.saves.keep_dir
         while True:
             try:
-                path = keep_finished(m, self.names, directory)
+                path = self.saves.keep_finished(directory)
                 break
             except SaveWriteError as e:
-                self.say(f"Could not keep the finished game in {e.path}: {e.reason}.")
-                if self.save_path is not None and self.try_save() is None:  # lose nothing: replayable there
-                    self.say(f"It is saved in {self.save_path} instead (see it with: rook replay {self.save_path}).")
+                self.say(saving("keep_failed", path=str(e.path), why=e.reason))
+                if self.saves.target is not None and self.try_save() is None:  # lose nothing: replayable there
+                    self.say(saving("kept_as_save", path=str(self.saves.target)))
                     return
                 if self.stopping or self.ended:
-                    self.say("The finished game is not kept.")
+                    self.say(saving("not_kept"))
                     return
-                self.write("Type another folder to keep it in, or press Enter to leave it: ")
+                self.write(saving("ask_keep_elsewhere"))
                 answer = self.read().strip()
                 if not self.interactive and answer:
                     self.write(answer + "\n")
                 if not answer:
-                    self.say("The finished game is not kept.")
+                    self.say(saving("not_kept"))
                     return
                 directory = Path(answer).expanduser()
-        self.say(f"The game is kept in {path} (see it with: rook replay {path}).")
-        if (self.resumed or self.wrote_save) and self.save_path is not None:
-            with contextlib.suppress(OSError):  # the game lives on in finished.jsonl; a stale save would not harm
-                self.save_path.unlink(missing_ok=True)
+        self.say(saving("kept", path=str(path)))
 
 
 def seats_of(rules: RuleSet, human_seat: int, bots: Sequence[str | Player | None]) -> list[Seat]:
@@ -615,8 +604,6 @@ def play_seats(rules: RuleSet, seats: Sequence[Seat], seed: int | None = None,
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
         match = Match(rules, seed)
-    directory = Path(saves_dir) if saves_dir is not None else None
-    target = Path(save_path) if save_path is not None else (directory / CURRENT if directory else None)
     game: PlainGame | None = None
 
     def saved(table: Table, hand: Hand) -> None:
@@ -624,7 +611,8 @@ def play_seats(rules: RuleSet, seats: Sequence[Seat], seed: int | None = None,
             game.autosave()  # a crash or a kill loses at most the hand in play
 
     table = Table(rules, seats, match=match, on_hand_end=saved)
-    game = PlainGame(table, input_stream or sys.stdin, output_stream or sys.stdout, directory, target)
-    game.resumed = resumed
+    saves = SaveSession(match, list(table.names), Path(saves_dir) if saves_dir is not None else None,
+                        Path(save_path) if save_path is not None else None, resumed)
+    game = PlainGame(table, input_stream or sys.stdin, output_stream or sys.stdout, saves, resumed)
     game.handle_signals = handle_signals
     return game.run()

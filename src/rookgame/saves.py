@@ -47,6 +47,7 @@ from .record import (
     replay_record,
     seal,
 )
+from .words.saving import why_not
 
 CURRENT = "current.jsonl"
 FINISHED = "finished.jsonl"
@@ -68,12 +69,23 @@ class SaveUnreadable(SaveError):
 
 
 class SaveWriteError(SaveError):
-    """A save that could not be written: ``path`` is where it was to go, ``reason`` why not."""
+    """A save that could not be written: ``path`` is where it was to go; why not is ``code`` and its
+    ``params`` (:data:`rookgame.words.saving.WHY_NOT`), in words ``reason``."""
 
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"could not save to {path}: {reason}")
+    def __init__(self, path: Path, code: str, **params: str | int) -> None:
         self.path = path
-        self.reason = reason
+        self.code = code
+        self.params = params
+        self.reason = why_not(code, params)
+        super().__init__(f"could not save to {path}: {self.reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keyword parameters survive a trip between processes
+        return (_rebuild_write_error, (type(self), self.path, self.code, self.params))
+
+
+def _rebuild_write_error(kind: type[SaveWriteError], path: Path, code: str,
+                         params: dict[str, str | int]) -> SaveWriteError:
+    return kind(path, code, **params)
 
 
 class SaveInUse(SaveWriteError):
@@ -90,18 +102,18 @@ def saves_dir(override: str | Path | None = None) -> Path:
 
 
 # ---------------------------------------------------------------------- writing
-def _reason(e: OSError, path: Path) -> str:
-    """The system's reason in words, with the common puzzles spelled out."""
+def _failed(e: OSError, path: Path) -> SaveWriteError:
+    """The system's refusal as a save error with a reason in words, the common puzzles spelled out."""
     folder = path.parent
     if isinstance(e, (FileExistsError, NotADirectoryError)):
         for p in (folder, *folder.parents):
             if p.exists() and not p.is_dir():
-                return f"{p} is a file, not a folder"
+                return SaveWriteError(path, "not_a_folder", folder=str(p))
     if e.errno == errno.ENOSPC:
-        return "the disk is full"
+        return SaveWriteError(path, "disk_full")
     if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return f"{folder} cannot be written ({e.strerror})"
-    return e.strerror or str(e)
+        return SaveWriteError(path, "read_only", folder=str(folder), detail=e.strerror or "")
+    return SaveWriteError(path, "system", detail=e.strerror or str(e))
 
 
 def _lock_path(path: Path) -> Path:
@@ -123,13 +135,13 @@ def _flock(fd: int, wait: float) -> bool:
             time.sleep(0.005)
 
 
-def _holder(lock: Path) -> str:
+def _in_use(path: Path) -> SaveInUse:
+    """The save is held by another ``rook play``: which process, where its lock file names one."""
     try:
-        pid = lock.read_text(encoding="ascii").strip()
+        pid = _lock_path(path).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         pid = ""
-    who = f"another rook play (process {pid})" if pid.isdigit() else "another rook play"
-    return f"{who} is keeping its game there"
+    return SaveInUse(path, "in_use", pid=pid) if pid.isdigit() else SaveInUse(path, "in_use_unknown")
 
 
 def _open_lock(path: Path) -> int:
@@ -137,7 +149,7 @@ def _open_lock(path: Path) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         return os.open(_lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
-        raise SaveWriteError(path, _reason(e, path)) from None
+        raise _failed(e, path) from None
 
 
 class SaveLock:
@@ -187,7 +199,7 @@ def claim_save(path: str | Path) -> SaveLock:
     fd = _open_lock(path)
     if not _flock(fd, 0):
         os.close(fd)
-        raise SaveInUse(path, _holder(_lock_path(path)))
+        raise _in_use(path)
     try:
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode("ascii"))  # named in the other session's message
@@ -213,7 +225,7 @@ def save_game(match: Match, players: list[str], path: str | Path) -> Path:
     fd = _open_lock(path)
     try:
         if not _flock(fd, LOCK_WAIT):
-            raise SaveInUse(path, _holder(_lock_path(path)))
+            raise _in_use(path)
         _write_saving(path, data)
     finally:
         os.close(fd)  # closing drops the lock
@@ -224,7 +236,7 @@ def _write_saving(path: Path, data: bytes) -> None:
     try:
         _write_whole(path, data)
     except OSError as e:
-        raise SaveWriteError(path, _reason(e, path)) from None
+        raise _failed(e, path) from None
 
 
 def keep_aside(path: str | Path) -> Path:
@@ -239,13 +251,13 @@ def keep_aside(path: str | Path) -> Path:
         except FileExistsError:
             continue
         except OSError as e:
-            raise SaveWriteError(kept, _reason(e, kept)) from None
+            raise _failed(e, kept) from None
         try:
             os.unlink(path)
         except OSError as e:
-            raise SaveWriteError(path, _reason(e, path)) from None
+            raise _failed(e, path) from None
         return kept
-    raise SaveWriteError(path, "too many saved games of the same second")  # pragma: no cover
+    raise SaveWriteError(path, "same_second")  # pragma: no cover
 
 
 def saved_games(directory: str | Path) -> list[Path]:
@@ -270,10 +282,10 @@ def keep_finished(match: Match, players: list[str], directory: str | Path) -> Pa
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as e:
-        raise SaveWriteError(path, _reason(e, path)) from None
+        raise _failed(e, path) from None
     try:
         if not _flock(fd, LOCK_WAIT):  # the newline check and the write, one writer at a time
-            raise SaveWriteError(path, "another rook play is writing there; try again")
+            raise SaveWriteError(path, "finished_busy")
         size = os.fstat(fd).st_size
         new = size == 0
         if size and os.pread(fd, 1, size - 1) != b"\n":
@@ -283,7 +295,7 @@ def keep_finished(match: Match, players: list[str], directory: str | Path) -> Pa
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         os.fsync(fd)
     except OSError as e:
-        raise SaveWriteError(path, _reason(e, path)) from None
+        raise _failed(e, path) from None
     finally:
         os.close(fd)
     if new:
@@ -349,7 +361,7 @@ class SaveSession:
         this game's own saves: it lives on there.  :class:`SaveWriteError` if it cannot be kept."""
         folder = directory if directory is not None else self.keep_dir
         if folder is None:
-            raise SaveWriteError(Path(FINISHED), "no folder is given to keep finished games in")
+            raise SaveWriteError(Path(FINISHED), "no_folder")
         path = keep_finished(self.match, self.players, folder)
         self.keep_dir = folder
         for own in sorted(self._own):

@@ -26,12 +26,12 @@ from .cover import CoverScreen
 from .game import PACE_MAX, PACE_STEP, GameScreen
 from .help import HelpScreen
 from .render import CHOICE_KEYS, COMMAND_KEYS, Choice, assign_keys, swatch, tile
-from .saving import SaveProblemScreen, chosen_place
+from .saving import SaveProblemScreen
 from .settings import HUMAN, Settings, people_of
 from .setup import SetupScreen
 
 __all__ = ["CHOICE_KEYS", "COMMAND_KEYS", "PACE_MAX", "PACE_STEP", "Choice", "CoverScreen", "GameScreen",
-           "HelpScreen", "RookApp", "SaveProblemScreen", "Settings", "SetupScreen", "assign_keys", "chosen_place",
+           "HelpScreen", "RookApp", "SaveProblemScreen", "Settings", "SetupScreen", "assign_keys",
            "settings_for", "swatch", "tile"]
 
 
@@ -94,7 +94,7 @@ class RookApp(App[int]):
         """A new game on top of the setup screen (or in place of the finished one)."""
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(1 << 31)
         settings = replace(settings, seed=seed)
-        screen = GameScreen(settings, rules, settings.players(rules))
+        screen = GameScreen(settings, rules, settings.players(rules), saves_dir=self.saves_dir)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
@@ -107,7 +107,8 @@ class RookApp(App[int]):
     def play_saved(self, match: Match, players: list[str], path: Path | None) -> None:
         """Carry on with a saved game, its people where they sat (names from the record's players)."""
         self.settings = settings_for(self.settings, match, players)
-        self.push_screen(GameScreen(self.settings, match.rules, players, match=match, save_path=path))
+        self.push_screen(GameScreen(self.settings, match.rules, players, match=match, saves_dir=self.saves_dir,
+                                    save_path=path))
 
     async def action_quit(self) -> None:
         if isinstance(self.screen, SaveProblemScreen):

@@ -13,7 +13,6 @@ reads off the table's event stream.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -32,7 +31,7 @@ from .. import actions as A
 from ..bots.hints import ranked
 from ..match import Match, PadRow, score_pad
 from ..rules import RuleSet
-from ..saves import CURRENT, SaveWriteError, keep_aside, keep_finished, save_game
+from ..saves import SaveSession, SaveWriteError
 from ..state import Hand, IllegalAction, Phase
 from ..table import Table, TableError, seat_from_name
 from ..view import View, view_of
@@ -40,6 +39,7 @@ from ..words.hints import hint_text
 from ..words.play import review_text
 from ..words.refusals import told
 from ..words.results import recap_words, result_lines, thrown_in_words
+from ..words.saving import resume_command, saving
 from ..words.seating import Seating
 from . import render as R
 from .cover import CoverScreen
@@ -72,7 +72,7 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, settings: Settings, rules: RuleSet, players: list[str], *, match: Match | None = None,
-                 save_path: Path | None = None) -> None:
+                 saves_dir: Path | None = None, save_path: Path | None = None) -> None:
         super().__init__()
         self.settings = settings
         self.rules = rules
@@ -91,9 +91,9 @@ class GameScreen(Screen[None]):
         self.seating = Seating(rules, self.human, tuple(players), tuple(people))
         self.narrator: int | None = self.human if self.solo else None
         self.heard = len(self.table.events(self.narrator))  # a resumed game's past is not told again
-        self.save_path = save_path
         self.resumed = match is not None
-        self.wrote_save = False
+        # Where the game is saved and kept: the save session the line mode uses too.
+        self.saves = SaveSession(self.match, players, saves_dir, save_path, resumed=save_path is not None)
         self.cursor = 0
         self.selected: list[int] = []  # cards picked to bury
         self.group: int | None = None  # the colour group a long partner call shows (see render.partner_group)
@@ -103,7 +103,6 @@ class GameScreen(Screen[None]):
         self.pause: PadRow | None = None  # a hand just ended: its result is shown until Enter
         self.timer: Timer | None = None
         self.thinking = False  # a run of bot moves is under way
-        self.keep_dir: Path | None = None  # where finished games go, when the person chose another folder
         self.compact = False  # a small terminal: see fit()
 
     # ------------------------------------------------------------------ layout
@@ -293,10 +292,8 @@ class GameScreen(Screen[None]):
         self.autosave()
 
     def _game_ended(self, table: Table) -> None:
-        host = self.app_host()
-        directory = self.keep_dir or (host.saves_dir if host is not None else None)
-        if directory is not None:
-            self.keep_game(directory)
+        if self.saves.keep_dir is not None:
+            self.keep_game(self.saves.keep_dir)
 
     async def human_act(self, action: int) -> None:
         if not self.my_turn():
@@ -331,58 +328,43 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ keeping the game
     def keep_game(self, directory: Path) -> None:
-        m = self.match
         try:
-            path = keep_finished(m, self.players, directory)
+            path = self.saves.keep_finished(directory)  # and this game's saves go: it lives on there
         except SaveWriteError as e:
             self.save_failed(e, "keep")
             return
-        self.message = f"The game is kept in {path} (rook replay {path})."
+        self.message = saving("kept_short", path=str(path))
         self.private = False
-        target = self.save_target()
-        if target is not None and (self.wrote_save or self.save_path is not None):
-            with contextlib.suppress(OSError):  # the game lives on in finished.jsonl
-                target.unlink(missing_ok=True)
 
-    def save_target(self) -> Path | None:
-        host = self.app_host()
-        directory = host.saves_dir if host is not None else None
-        if self.save_path is not None:
-            return self.save_path
-        return directory / CURRENT if directory is not None else None
-
-    def write_save(self, target: Path, purpose: str) -> bool:
-        """Save to ``target``; on failure say so and offer another place (the game goes on)."""
+    def write_save(self, purpose: str) -> bool:
+        """Save; on failure say so and offer another place (the game goes on)."""
         try:
-            if not self.wrote_save and self.save_path is None and target.is_file():
-                # A new game where another is saved: that one is kept under a name of its own, never replaced.
-                kept = keep_aside(target)
-                self.message = f"The game saved before is kept in {kept} (rook play --resume {kept})."
-            save_game(self.match, self.players, target)
+            kept = self.saves.save()  # another game saved there is set aside under a name of its own first
         except SaveWriteError as e:
             self.save_failed(e, purpose)
             return False
-        self.wrote_save = True
+        if kept is not None:
+            self.message = saving("set_aside", path=str(kept), command=resume_command(kept, plain=False))
         return True
 
     def autosave(self) -> None:
-        target = self.save_target()
-        if target is not None and not self.match.is_over:
-            self.write_save(target, "play")
+        if self.saves.target is not None and not self.match.is_over:
+            self.write_save("play")
 
     def save_and_quit(self) -> None:
         host = self.app_host()
-        target = self.save_target()
+        target = self.saves.target
         if self.match.is_over or target is None:
             self.app.exit(0)
             return
-        if self.write_save(target, "quit"):
+        if self.write_save("quit"):
             if host is not None:
-                host.exit_message = f"Game saved to {target}. Resume it with: rook play --resume {target}"
+                host.exit_message = saving("saved_resume", path=str(target),
+                                           command=resume_command(target, plain=False))
             self.app.exit(0)
 
     def save_failed(self, error: SaveWriteError, purpose: str) -> None:
-        self.message = f"Could not save to {error.path}: {error.reason}."
+        self.message = saving("failed", path=str(error.path), why=error.reason)
         self.private = False
         self.redraw()
 
@@ -390,23 +372,22 @@ class GameScreen(Screen[None]):
             host = self.app_host()
             if isinstance(place, Path):
                 if purpose == "keep":
-                    self.keep_dir = place
                     self.keep_game(place)
                     self.redraw()
                     return
-                self.save_path = place  # later saves go there too
+                self.saves.move_to(place)  # later saves go there too
                 if purpose == "quit":
                     self.save_and_quit()
-                elif self.write_save(place, purpose):
-                    self.message = f"Game saved to {place}; it is saved there after every hand from now on."
+                elif self.write_save(purpose):
+                    self.message = saving("saved_there_now", path=str(place))
                 self.redraw()
             elif place is True:
                 if host is not None:
-                    host.exit_message = "Game not saved."
+                    host.exit_message = saving("not_saved")
                 self.app.exit(0)
             else:
-                self.message = (f"The finished game is not kept ({error.path}: {error.reason})." if purpose == "keep"
-                                else f"Not saved ({error.path}: {error.reason}); the next save tries again.")
+                self.message = (saving("not_kept_why", path=str(error.path), why=error.reason) if purpose == "keep"
+                                else saving("failed_next_try", path=str(error.path), why=error.reason))
                 self.redraw()
 
         self.app.push_screen(SaveProblemScreen(error, purpose), chosen)

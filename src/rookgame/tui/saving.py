@@ -12,13 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from ..saves import CURRENT, SaveWriteError
-
-
-def chosen_place(text: str) -> Path:
-    """Where the person asks for a save: a folder (its current.jsonl) or a .jsonl file."""
-    p = Path(text.strip()).expanduser()
-    return p if p.suffix == ".jsonl" and not p.is_dir() else p / CURRENT
+from ..saves import SaveWriteError
+from ..words.saving import saving
 
 
 class SaveProblemScreen(ModalScreen[Path | bool]):
@@ -41,19 +36,16 @@ class SaveProblemScreen(ModalScreen[Path | bool]):
         self.purpose = purpose  # "play": a save after a hand; "quit": save and quit; "keep": a finished game
 
     def compose(self) -> ComposeResult:
-        what = "keep the finished game in" if self.purpose == "keep" else "save to"
-        after = {"play": "The game goes on. ", "quit": "", "keep": ""}[self.purpose]
         with Vertical(id="problem"):
-            yield Static(f"Could not {what} {self.error.path}: {self.error.reason}.\n{after}"
-                         "Try again, or type another folder and choose Save there.", id="problem-text", markup=False)
-            yield Input(value=str(self.error.path.parent), placeholder="a folder, or a .jsonl file",
-                        id="elsewhere")
+            yield Static(saving(f"dialog_{self.purpose}", path=str(self.error.path), why=self.error.reason),
+                         id="problem-text", markup=False)
+            yield Input(value=str(self.error.path.parent), placeholder=saving("place_hint"), id="elsewhere")
             with Horizontal(id="problem-buttons"):
-                yield Button("Try again", variant="primary", id="retry")
-                yield Button("Save there", variant="success", id="there")
-                yield Button("Play on" if self.purpose != "keep" else "Leave it", id="go-on")
+                yield Button(saving("button_retry"), variant="primary", id="retry")
+                yield Button(saving("button_there"), variant="success", id="there")
+                yield Button(saving("button_play_on" if self.purpose != "keep" else "button_leave"), id="go-on")
                 if self.purpose == "quit":
-                    yield Button("Quit without saving", variant="error", id="quit-unsaved")
+                    yield Button(saving("button_quit_unsaved"), variant="error", id="quit-unsaved")
 
     def on_mount(self) -> None:
         self.query_one("#retry", Button).focus()
@@ -68,8 +60,7 @@ class SaveProblemScreen(ModalScreen[Path | bool]):
         text = self.query_one("#elsewhere", Input).value
         if not text.strip():
             return
-        place = Path(text.strip()).expanduser()
-        self.dismiss(place if self.purpose == "keep" else chosen_place(text))
+        self.dismiss(Path(text.strip()).expanduser())  # a folder, or a save file (SaveSession.move_to)
 
     @on(Button.Pressed, "#go-on")
     def action_go_on(self) -> None:
