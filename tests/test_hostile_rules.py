@@ -187,3 +187,18 @@ def test_apply_refuses_a_bool_action_and_a_float_seat() -> None:
     assert match.hand.history == []
     match.apply(A.PASS, seat)
     assert match.hand.history == [A.PASS]
+
+
+def test_a_rules_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b'\xef\xbb\xbfpreset = "full-deck"\ngoal = 500\n')  # as Notepad saves "UTF-8"
+    rules = load(str(path))
+    assert rules.preset == "full-deck" and rules.goal == 500
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])
+def test_a_rules_file_that_sets_nothing_is_refused_with_what_a_rules_file_holds(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text(text)
+    with pytest.raises(RulesError, match=r"empty\.toml: sets nothing; a house-rules file names a preset"):
+        load(str(path))

@@ -862,7 +862,7 @@ def loads(raw: bytes | str, source: str = "house rules", **overrides: Any) -> Ru
     if len(raw) > MAX_FILE_BYTES:
         raise RulesError(f"{source}: over {MAX_FILE_BYTES // 1000:,} kB; a house-rules file is a page of options")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors write first, is no option
     except UnicodeDecodeError as e:
         raise RulesError(f"{source}: not UTF-8 text (byte {e.start} is {raw[e.start]:#04x}); "
                          "save the file as UTF-8") from None
@@ -874,6 +874,9 @@ def loads(raw: bytes | str, source: str = "house rules", **overrides: Any) -> Ru
         raise RulesError(f"{source}: not a house-rules file: arrays or tables nested too deep") from None
     except ValueError:  # int() refuses a number of over 4,300 digits
         raise RulesError(f"{source}: not a house-rules file: a number is thousands of digits long") from None
+    if not data:  # an empty file (or comments only) is a mistake, not Kentucky Discard by another name
+        raise RulesError(f"{source}: sets nothing; a house-rules file names a preset and the options it changes, "
+                         "such as: preset = \"full-deck\" and goal = 500 on the next line (docs/rules-files.md)")
     return from_mapping({**data, **overrides}, source)
 
 
