@@ -160,7 +160,7 @@ def test_selfplay_writes_each_game_as_it_finishes(tmp_path: Path, monkeypatch: p
 
 def test_selfplay_records_a_game_stopped_at_the_cap_unfinished_and_goes_on(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(P, "MAX_HANDS", 2)  # game 1 of seed 0 needs more hands than this; the others do not
+    monkeypatch.setattr(P, "MAX_HANDS", 3)  # game 1 of seed 0 needs more hands than this; the others do not
     rules = tmp_path / "short.toml"
     rules.write_text("goal = 150\n", encoding="utf-8")
     out = tmp_path / "games.jsonl"
@@ -168,9 +168,10 @@ def test_selfplay_records_a_game_stopped_at_the_cap_unfinished_and_goes_on(tmp_p
     text = " ".join(result.output.split())
     assert result.exit_code == 0, result.output
     assert "game 1 stopped unfinished: no winner after 3 hands" in text
-    assert "6 games" in text and "1 unfinished, stopped with no winner at the cap of 2 hands (game 1)" in text
+    assert "6 games" in text and "1 unfinished, stopped with no winner at the cap of 3 hands (game 1)" in text
     games = list(read_jsonl(out))
     assert len(games) == 6 and games[0][1]["winner"] is None and "stopped" in games[0][1]
+    assert len(games[0][1]["hands"]) == 3  # the cap is exact: three hands, not four
     assert all(rec["winner"] is not None for _, rec in games[1:])
 
 
@@ -191,12 +192,12 @@ def test_random_bots_in_kentucky_original_end_every_run_with_unfinished_games_th
     for n, rec in enumerate(games, 1):
         check_schema(rec)
         assert replay_record(rec, n).finished == (rec["winner"] is not None)
-    assert "no winner after 31 hands" in unfinished[0]["stopped"]
+    assert "no winner after 30 hands" in unfinished[0]["stopped"]
     replayed = rook("replay", str(out))
     assert replayed.exit_code == 0 and "unfinished" in replayed.output, replayed.output
     stopped = games.index(unfinished[0]) + 1
     shown = rook("replay", str(out), "--game", str(stopped))
-    assert "Unfinished game: no winner after 31 hands" in " ".join(shown.output.split())
+    assert "Unfinished game: no winner after 30 hands" in " ".join(shown.output.split())
     bad = dict(unfinished[0], winner=0)
     with pytest.raises(RecordError, match="stopped unfinished"):
         replay_record(bad)
@@ -224,3 +225,53 @@ def test_an_empty_records_file_and_a_counter_not_in_the_deck_are_refused_with_a_
         for command in (["rules", str(f)], ["selfplay", "--rules", str(f), "-n", "1", "--out", out]):
             result = rook(*command)
             assert result.exit_code == 2 and says in " ".join(result.output.split()), result.output
+
+
+# ---------------------------------------------------------------------- outputs, counts and caps
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full is Linux's always-full device")
+def test_an_output_the_disk_refuses_is_exit_2_with_the_reason_never_a_bug() -> None:
+    for args in (["selfplay", "--games", "2", "--bots", "random", "--out", "/dev/full"],
+                 ["arena", "--bots", "random,random", "--deals", "2", "-w", "1", "--json", "/dev/full"],
+                 ["arena", "--bots", "random,random", "--deals", "2", "-w", "1", "--out", "/dev/full"]):
+        result = rook(*args)
+        said = " ".join(result.output.split())
+        assert result.exit_code == 2, said
+        assert "/dev/full: cannot be written: No space left on device" in said and "bug" not in said
+
+
+def test_an_output_that_is_a_folder_is_refused_before_anything_is_played(tmp_path: Path) -> None:
+    for option in ("--out", "--json", "--plot"):
+        result = rook("arena", "--bots", "random,random", "--deals", "2", option, str(tmp_path))
+        said = " ".join(result.output.split())
+        assert result.exit_code == 2 and f"{option} {tmp_path} is a folder; give a file name such as" in said
+        assert "deals" not in said.split("error:")[0]  # refused before the progress bar started
+
+
+def test_a_plot_is_written_to_the_name_given_or_refused(tmp_path: Path) -> None:
+    plot = tmp_path / "diff.svg"
+    result = rook("arena", "--bots", "random,random", "--deals", "2", "-w", "1", "--plot", str(plot))
+    assert result.exit_code == 0 and plot.is_file() and plot.read_bytes().startswith(b"<?xml")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["diff.svg"]
+    result = rook("arena", "--bots", "random,random", "--deals", "2", "--plot", str(tmp_path / "diff"))
+    assert result.exit_code == 2 and "give a file name ending in .png, .svg or .pdf" in result.output
+    assert not (tmp_path / "diff.png").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "--games", "99999999999999999999999", "--out", "x.jsonl"],
+    ["arena", "--deals", "99999999999999999999999"],
+    ["arena", "--matches", "10000000000"],
+    ["selfplay", "--max-hands", "10000000000", "--out", "x.jsonl"],
+    ["arena", "--workers", "100000"],
+])
+def test_counts_have_upper_bounds(args: list[str]) -> None:
+    result = rook(*args)
+    said = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code == 2 and "less than or equal to" in said, said
+
+
+def test_max_hands_stops_a_game_after_exactly_that_many_hands(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = rook("selfplay", "--games", "3", "--bots", "random", "--max-hands", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert [len(rec["hands"]) for _, rec in read_jsonl(out)] == [2, 2, 2]

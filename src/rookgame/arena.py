@@ -722,4 +722,4 @@ def plot(result: ArenaResult, path: str | Path) -> None:
                  f"(seed {result.seed})")
     ax.legend(loc="best")
     ax.grid(alpha=0.3)
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, format=Path(path).suffix.lstrip(".").lower() or "png")  # to the very name given

@@ -7,6 +7,7 @@ no traceback; ``ROOK_DEBUG=1`` shows the traceback)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterator
@@ -92,17 +93,41 @@ def _records(file: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         _fail(f"{file}: cannot be read: {e.strerror or e}")
 
 
+def _out_file(option: str, path: Path, example: str) -> Path:
+    """An output file named on the command line, checked before anything is played (exit 2): not a folder,
+    in a folder that exists, writable."""
+    if path.is_dir():
+        _fail(f"{option} {path} is a folder; give a file name such as {path / example}")
+    folder = path.parent
+    if not folder.is_dir():
+        _fail(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        _fail(f"{option} {path}: cannot be written (permission denied)")
+    return path
+
+
+@contextlib.contextmanager
+def _writing(option: str, path: Path) -> Iterator[None]:
+    """Writing an output: what the system refuses (a full disk, a vanished folder) is exit 2 with its reason."""
+    try:
+        yield
+    except OSError as e:
+        _fail(f"{option} {path}: cannot be written: {e.strerror or e}")
+
+
 def _open_out(out: Path) -> TextIO:
     """The output file, checked and opened before anything is played (exit 2 if it cannot be written)."""
-    try:
-        if out.is_dir():
-            _fail(f"--out {out} is a folder; give a file name such as {out / 'games.jsonl'}")
-        folder = out.parent
-        if not folder.is_dir():
-            _fail(f"--out {out}: the folder {folder} does not exist")
+    _out_file("--out", out, "games.jsonl")
+    with _writing("--out", out):
         return open(out, "w", encoding="utf-8")
-    except (OSError, ValueError) as e:
-        _fail(f"--out {out}: cannot be written: {getattr(e, 'strerror', None) or e}")
+
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+MAX_GAMES = 1_000_000  # bounds on the counts a command takes: a typo of many digits is refused at once
+MAX_DEALS = 1_000_000
+MAX_MATCHES = 100_000
+MAX_WORKERS = 1024
+MAX_HANDS_CAP = 1_000_000
 
 
 @app.command()
@@ -136,20 +161,20 @@ def rules(spec: Annotated[str | None, typer.Argument(metavar="[PRESET|FILE]",
 def selfplay(
     rules: Annotated[str, typer.Option("--rules", "-r", help="preset name or house-rules TOML file")]
     = "kentucky-discard",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of whole games")] = 10,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="number of whole games")] = 10,
     seed: Annotated[int, typer.Option("--seed", "-s", help="the same seed gives the same file")] = 0,
     out: Annotated[Path, typer.Option("--out", "-o", help="where to write the records (.jsonl)")]
     = Path("games.jsonl"),
     bots: Annotated[str, typer.Option("--bots", help="bot names cycled over the seats: "
                                       + ", ".join(REGISTRY))] = "heuristic",
-    max_hands: Annotated[int | None, typer.Option("--max-hands", min=1, help="stop a game with no winner after "
-                                                  f"this many hands and record it unfinished [default: "
-                                                  f"{P.MAX_HANDS}]")] = None,
+    max_hands: Annotated[int | None, typer.Option("--max-hands", min=1, max=MAX_HANDS_CAP,
+                                                  help="stop a game with no winner after this many hands and "
+                                                  f"record it unfinished [default: {P.MAX_HANDS}]")] = None,
     backend: Annotated[P.Backend, typer.Option("--backend", help="local (this process) or ray (a Ray cluster): "
                                          "the same games either way")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="the Ray cluster (default: start a local one)")]
     = None,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", help="CPUs of a local Ray cluster "
+    workers: Annotated[int | None, typer.Option("--workers", "-w", max=MAX_WORKERS, help="CPUs of a local Ray cluster "
                                                 "(default: one per core)")] = None,
 ) -> None:
     """Play whole games between bots and write their records, each as it finishes.
@@ -180,8 +205,9 @@ def selfplay(
     written = 0
     stopped: list[int] = []
     wins: dict[int, int] = {}
-    with _open_out(out) as f, Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                        TimeElapsedColumn(), console=err, transient=False) as progress:
+    with _open_out(out) as f, _writing("--out", out), Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+            transient=False) as progress:
         task = progress.add_task(f"{rs.label}", total=games)
         for g, item in enumerate(games_iter, 1):
             f.write(record_line(item))
@@ -257,12 +283,15 @@ def arena(
                                           "ceiling, which is shown every card: for measurement only")] = False,
     rules: Annotated[str, typer.Option("--rules", "-r", help="preset name or house-rules TOML file")]
     = "kentucky-discard",
-    deals: Annotated[int, typer.Option("--deals", "-n", help="duplicate deals; each is played in every seating")]
+    deals: Annotated[int, typer.Option("--deals", "-n", max=MAX_DEALS,
+                                       help="duplicate deals; each is played in every seating")]
     = 200,
     seed: Annotated[int, typer.Option("--seed", "-s", help="the same seed gives the same deals and results")] = 0,
-    matches: Annotated[int, typer.Option("--matches", "-m", help="also play this many duplicate whole games "
-                                         "to the goal per seating")] = 0,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", help="processes (default: one per core)")]
+    matches: Annotated[int, typer.Option("--matches", "-m", max=MAX_MATCHES,
+                                         help="also play this many duplicate whole games to the goal per "
+                                         "seating")] = 0,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", max=MAX_WORKERS,
+                                                help="processes (default: one per core)")]
     = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the summary here as JSON")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write every hand and game played as "
@@ -295,6 +324,12 @@ def arena(
     except AR.ArenaError as e:
         _fail(str(e))
     _check_backend(backend, address, workers)
+    for option, path, example in (("--out", out, "games.jsonl"), ("--json", json_out, "summary.json"),
+                                  ("--plot", plot, "diff.png")):
+        if path is not None:
+            _out_file(option, path, example)  # before anything is played: a bad name costs nothing
+    if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
+        _fail(f"--plot {plot}: give a file name ending in {', '.join(PLOT_SUFFIXES[:-1])} or {PLOT_SUFFIXES[-1]}")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=False) as progress:
         what = f"{rs.label}: {deals} deals" + (f" + {matches} match seeds" if matches else "")
@@ -314,14 +349,17 @@ def arena(
                   + (f"Ray ({address})" if address else f"{result.workers} worker(s)"
                      + (" of a local Ray cluster" if backend == "ray" else "")), highlight=False)
     if out is not None:
-        write_jsonl(out, result.records)
+        with _writing("--out", out):
+            write_jsonl(out, result.records)
         console.print(f"{len(result.records)} records written to {out} (check them: rook replay {out})",
                       highlight=False)
     if json_out is not None:
-        json_out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+        with _writing("--json", json_out):
+            json_out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
         console.print(f"summary written to {json_out}", highlight=False)
     if plot is not None:
-        AR.plot(result, plot)
+        with _writing("--plot", plot):
+            AR.plot(result, plot)
         console.print(f"plot written to {plot}", highlight=False)
 
 

@@ -193,7 +193,7 @@ class Table:
             self._game_hooked = True
             if self.on_game_end is not None:
                 self.on_game_end(self)
-        elif len(match.hands) > self.max_hands:
+        elif len(match.hands) >= self.max_hands:
             names = ", ".join(sorted(set(self.names)))
             raise NoEnd(f"no winner after {self.max_hands} hands of {self.rules.label} ({names}): totals "
                         f"{match.totals}; players who overbid are set every hand and never reach the goal "
