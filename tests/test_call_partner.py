@@ -434,7 +434,7 @@ class Script:
     def __init__(self, match: Match) -> None:
         self.match = match
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1, /) -> str:
         if self.match.hands:
             return ""  # stop after the first hand
         v = view_of(self.match.hand, 0)

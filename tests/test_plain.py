@@ -52,7 +52,7 @@ class Answers:
         self.limit = limit
         self.lines: list[str] = []
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1, /) -> str:
         assert self.match is not None
         if len(self.lines) >= self.limit:
             return ""
@@ -297,7 +297,7 @@ class Scripted(Answers):
         self.pending: list[str] = []
         self.moves = 0
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1, /) -> str:
         if not self.pending and self.moves in self.extra:
             self.pending = self.extra.pop(self.moves)
         if self.pending:
@@ -316,7 +316,7 @@ def test_line_mode_saves_after_every_hand(tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
 
     class Checking(Answers):
-        def readline(self) -> str:
+        def readline(self, size: int = -1, /) -> str:
             assert self.match is not None
             if self.match.hands:  # a kill at any prompt would lose no finished hand
                 seen.append((_hands_in_save(saved), len(self.match.hands)))
@@ -504,7 +504,7 @@ class FirstChoice:
         self.limit = limit
         self.answers = 0
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1, /) -> str:
         if self.answers >= self.limit:
             return ""
         self.answers += 1
@@ -671,7 +671,7 @@ class BuryAtOnce(Answers):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.tried = False
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1, /) -> str:
         assert self.match is not None
         v = view_of(self.match.hand, self.seat, self.match.totals)
         if v.legal and v.phase == Phase.NEST and v.step == "bury":
@@ -747,3 +747,21 @@ def test_plain_resume_recaps_the_hand_and_a_thrown_in_hand_says_why() -> None:
     you = Seating(RULES, 0, tuple(PLAYERS))
     assert thrown_in_words(you, 4, 0).startswith("Hand 4 is thrown in: everyone passed: nobody bid. Nobody "
                                                  "scores; You deal again, and the new deal is hand 5")
+
+
+def test_a_line_too_long_to_be_an_answer_is_dropped_without_being_kept() -> None:
+    import tracemalloc
+
+    huge = "x" * 10_000_000 + "\n"  # 10 MB on one line, then a real answer
+    stream = io.StringIO(huge + "p\n")
+    out = io.StringIO()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    match = play_plain(RULES, 0, BOTS, 11, stream, out)
+    peak = tracemalloc.get_traced_memory()[1] - before
+    tracemalloc.stop()
+    text = out.getvalue()
+    assert "That line is over 1000 characters, too long to be an answer: it was dropped. Answer again." in text
+    assert "x" * 100 not in text  # never echoed
+    assert (0, A.PASS) in match.hand.auction  # the next line was the answer, the person's pass
+    assert peak < 2_000_000, f"{peak:,} bytes traced for a line of 10 MB"

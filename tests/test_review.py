@@ -63,7 +63,7 @@ class AsksForTheLastTrick(Answers):
 
     asked = False
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1, /) -> str:
         assert self.match is not None
         hand = self.match.hand
         if not self.asked and hand.phase == Phase.PLAY and hand.tricks:

@@ -308,3 +308,17 @@ def test_a_game_that_is_not_saved_has_no_target(tmp_path: Path) -> None:
     assert session.target is None and session.save() is None and not session.wrote
     with pytest.raises(SaveWriteError, match="no folder"):
         session.keep_finished()
+
+
+def test_a_huge_file_is_refused_as_a_save_before_it_is_read(tmp_path: Path) -> None:
+    import tracemalloc
+
+    path = tmp_path / "huge.jsonl"
+    with open(path, "wb") as f:
+        f.truncate(saves.MAX_SAVE_BYTES + 1)  # sparse: a file of 64 MB that costs no disk
+    tracemalloc.start()
+    with pytest.raises(SaveError, match="over 64 MB, too big for a saved game"):
+        load_record(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 1_000_000

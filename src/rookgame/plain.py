@@ -38,7 +38,7 @@ from .table import Bot, Human, Seat, Table, TableError
 from .view import View, winning_so_far
 from .words.cards import hand_by_colour, trump_words
 from .words.hints import hint_text
-from .words.play import choices_words, event_line, not_understood, parse_choice, review_text, step_prompt
+from .words.play import choices_words, event_line, not_understood, parse_choice, review_text, step_prompt, too_long
 from .words.refusals import told
 from .words.results import recap_words, result_lines, thrown_in_words, winner_line
 from .words.rules import how_to_play_text
@@ -70,6 +70,7 @@ def help_words(rules: RuleSet) -> str:
 
 
 HELP = help_words(RuleSet())  # the ways to answer in the default rules
+MAX_ANSWER = 1000  # characters of one line of input: every answer is far shorter
 OUTPUT_CLOSED = "output closed"  # why the game stops when the terminal or the pipe is gone (else a signal's name)
 
 
@@ -80,7 +81,7 @@ class _Interrupted(Exception):
 class LineSource(Protocol):
     """Where answers come from: standard input, a file, or a script's own object."""
 
-    def readline(self) -> str: ...
+    def readline(self, size: int = -1, /) -> str: ...
 
 
 class PlainGame:
@@ -134,11 +135,21 @@ class PlainGame:
             self.stopping = self.stopping or OUTPUT_CLOSED
 
     def read(self) -> str:
-        """One line of input; "" at its end, on Ctrl-C or a signal, or when the terminal is gone."""
+        """One line of input; "" at its end, on Ctrl-C or a signal, or when the terminal is gone.  A line of
+        over :data:`MAX_ANSWER` characters is read to its end and dropped, unkept, and the next one read."""
         try:
             try:
                 self.reading = True
-                line = "" if self.stopping else self.inp.readline()
+                while True:
+                    line = "" if self.stopping else self.inp.readline(MAX_ANSWER + 1)
+                    if len(line) <= MAX_ANSWER or line.endswith("\n"):
+                        break
+                    while (rest := self.inp.readline(65536)) and not rest.endswith("\n"):
+                        pass  # the rest of the line, a piece at a time: never all of it in memory
+                    self.say(too_long(MAX_ANSWER))
+                    if not rest:
+                        line = ""
+                        break
             finally:
                 self.reading = False
         except (KeyboardInterrupt, _Interrupted, OSError):
@@ -310,7 +321,7 @@ class PlainGame:
         if self.solo or self.viewer == seat:
             return True
         if self.interactive:
-            self.write("\x1b[2J\x1b[H")  # the last person's cards leave the screen
+            self.write("\x1b[H\x1b[2J\x1b[3J")  # the last person's cards leave the screen and its scroll-back
         self.viewer = -1
         name = self.seating.name(seat)
         self.write(f"Pass to {name} (seat {seat}); {name}, press Enter when only you can see the screen: ")

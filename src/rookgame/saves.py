@@ -38,6 +38,7 @@ from .files import write_whole as _write_whole
 from .match import Match
 from .record import (
     FORMAT,
+    MAX_LINE_BYTES,
     SAVE_FORMAT,
     RecordError,
     check_schema,
@@ -54,6 +55,7 @@ FINISHED = "finished.jsonl"
 HUMAN = "human"
 
 
+MAX_SAVE_BYTES = MAX_LINE_BYTES  # a save is one record line: a game of 10,000 hands is about 15 MB
 LOCK_WAIT = 2.0  # seconds a save waits for another writer of the same file: writes take milliseconds
 
 if sys.platform != "win32":
@@ -380,7 +382,14 @@ def load_record(path: str | Path) -> dict[str, Any]:
             raise SaveUnreadable(f"{path}: is a folder, not a saved game; give the save's file (a .jsonl)")
         if not path.is_file():
             raise SaveUnreadable(f"{path}: no saved game there")
-        lines = [ln for ln in path.read_bytes().splitlines() if ln.strip()]
+        too_big = path.stat().st_size > MAX_SAVE_BYTES  # told before a byte is read
+        data = b""
+        if not too_big:
+            with open(path, "rb") as f:
+                data = f.read(MAX_SAVE_BYTES + 1)  # bounded: a file may grow, or be a device
+        if too_big or len(data) > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: over {MAX_SAVE_BYTES // 1_000_000} MB, too big for a saved game; not a save")
+        lines = [ln for ln in data.splitlines() if ln.strip()]
     except OSError as e:
         raise SaveUnreadable(f"{path}: cannot be read: {e.strerror or e}") from None
     if not lines:

@@ -13,6 +13,7 @@ from ..kernel import trick_plays, trick_points
 from ..state import Phase
 from ..view import View, points_taken
 from .cards import sort_hand
+from .catalog import N_, fill
 from .seating import Seating
 
 
@@ -210,3 +211,9 @@ def not_understood(text: str, view: View) -> str:
     else:
         how = "a card to play: " + choices_words(view)
     return f"{said!r} is not a choice here: type {how}; 'help' lists the other words"
+
+
+def too_long(limit: int) -> str:
+    """A line of input too long to be an answer, dropped unread (the line mode bounds what it keeps)."""
+    return fill(N_("That line is over {limit} characters, too long to be an answer: it was dropped. Answer again."),
+                {"limit": limit})
