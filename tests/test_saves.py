@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from rookgame import saves
 from rookgame.bots import make_player
+from rookgame.cards import card_str, cards_of, mask_of
 from rookgame.cli import app
 from rookgame.match import Match
 from rookgame.record import read_jsonl, replay_record
@@ -322,3 +323,28 @@ def test_a_huge_file_is_refused_as_a_save_before_it_is_read(tmp_path: Path) -> N
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 1_000_000
+
+
+def test_rook_replay_tells_a_saved_game_in_progress_as_the_table_sees_it_unless_asked_to_reveal(
+        tmp_path: Path) -> None:
+    game = played(6, 60)
+    assert len(game.hands) == 1 and game.hand.history and not game.is_over  # one hand finished, one in play
+    path = save_game(game, PLAYERS, tmp_path / CURRENT)
+    hand = game.hand
+    unseen = {card_str(c) for c in cards_of(hand.nest | mask_of(hand.buried))} - {
+        card_str(c) for c in cards_of(hand.played)}
+    for seat in range(4):
+        unseen |= {card_str(c) for c in cards_of(hand.hands[seat])}
+
+    shown = CliRunner().invoke(app, ["replay", str(path), "--game", "1"])
+    assert shown.exit_code == 0, shown.output
+    finished, in_play = shown.output.split("Hand 2:")
+    assert "seat 0:" in finished and "nest:" in finished and "buried:" in finished  # a finished hand, whole
+    words = set(in_play.replace(",", " ").split())
+    assert not words & unseen, f"hidden cards shown: {sorted(words & unseen)}"
+    assert "told as the table sees it" in in_play and "5 cards, face down" in in_play
+
+    revealed = CliRunner().invoke(app, ["replay", str(path), "--game", "1", "--reveal"])
+    assert revealed.exit_code == 0
+    later = set(revealed.output.split("Hand 2:")[1].replace(",", " ").split())
+    assert unseen <= later  # every card of the hand in play

@@ -24,7 +24,7 @@ from rich.text import Text
 from . import play as P
 from . import rules as R
 from .bots import REGISTRY
-from .record import RecordError, read_jsonl, record_line, replay_record, write_jsonl
+from .record import RecordError, SealedRecord, read_jsonl, record_line, replay_record, write_jsonl
 from .transcript import game_transcript, rules_rows, side_name
 
 BAD_RECORD = 1  # a record that fails its checks; selfplay: games skipped
@@ -237,6 +237,8 @@ def _torn_warning(file: Path, why: str) -> None:
 def replay(
     file: Annotated[Path, typer.Argument(help="a .jsonl file of rook-record/1 games")],
     game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="print a transcript of game N")] = None,
+    reveal: Annotated[bool, typer.Option("--reveal", help="a saved game in progress: show every card of the hand "
+                                         "in play too (its deal, the nest, the burial)")] = False,
 ) -> None:
     """Re-check every action of every game against the rules and the recorded scores.
 
@@ -249,7 +251,7 @@ def replay(
         if game is not None and n != game:
             continue
         try:
-            replay_record(rec, n)
+            replayed = replay_record(rec, n)
         except RecordError as e:
             err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
             raise typer.Exit(BAD_RECORD) from None
@@ -257,7 +259,10 @@ def replay(
         hands += len(rec["hands"])
         unfinished += rec["winner"] is None
         if game is not None:
-            console.print(Text(game_transcript(rec, n)))  # Text: player names are the record's
+            # A sealed save's hand in play is told as the table sees it: the seal is there so that whoever
+            # opens the file does not read the cards still hidden.
+            hidden = isinstance(rec, SealedRecord) and not reveal and not replayed.finished
+            console.print(Text(game_transcript(rec, n, replayed.match.hand if hidden else None)))
     if game is not None and not checked:
         _fail(f"{file} has no game {game}")
     if not checked:

@@ -171,8 +171,14 @@ def seal(rec: dict[str, Any]) -> dict[str, Any]:
             "game": base64.b64encode(zlib.compress(data, 9)).decode("ascii")}
 
 
+class SealedRecord(dict[str, Any]):
+    """A record opened from a sealed save: a game whose hidden cards its reader has not been shown
+    (``rook replay`` tells its hand in play as the table sees it, unless asked to reveal it)."""
+
+
 def unseal(sealed: dict[str, Any], n: int | None = None) -> dict[str, Any]:
-    """The record inside a save written by :func:`seal`; :class:`RecordError` if it is damaged."""
+    """The record inside a save written by :func:`seal` (a :class:`SealedRecord`); :class:`RecordError` if it
+    is damaged."""
     where = f"line {n}: " if n is not None else ""
     text = sealed.get("game")
     if not isinstance(text, str):
@@ -192,7 +198,7 @@ def unseal(sealed: dict[str, Any], n: int | None = None) -> dict[str, Any]:
         raise RecordError(f"{where}the {SAVE_FORMAT} save is damaged: {type(e).__name__}", game=n) from None
     if not isinstance(rec, dict) or rec.get("format") != FORMAT:
         raise RecordError(f"{where}the {SAVE_FORMAT} save does not hold a {FORMAT} record", game=n)
-    return rec
+    return SealedRecord(rec)
 
 
 def parse_line(raw: bytes, n: int) -> dict[str, Any] | None:

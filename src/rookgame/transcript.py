@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import log as L
 from .cards import card_str
-from .rules import RuleSet
+from .rules import RuleSet, colour_name
+from .state import Hand
 
 _EXPLAIN = {
     "players": "players",
@@ -83,14 +85,19 @@ def side_name(rules: RuleSet, side: int) -> str:
     return f"seat {side}"
 
 
-def game_transcript(rec: dict[str, Any], game: int) -> str:
-    """A game record as text a Rook player reads from top to bottom."""
+def game_transcript(rec: dict[str, Any], game: int, in_play: Hand | None = None) -> str:
+    """A game record as text a Rook player reads from top to bottom.  With ``in_play`` (the hand still being
+    played, rebuilt from the record), that hand is told as the table sees it: no hidden card."""
     rules = rec["rules"]
     players = rec["players"]
     lines = [f"Game {game}: {rules.get('name') or rules['preset']}, seed {rec['seed']}",
              "Players: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(players)), ""]
     mode = rules["mode"]
     for hi, h in enumerate(rec["hands"], 1):
+        if in_play is not None and hi == len(rec["hands"]) and "totals" not in h:
+            lines.extend(table_lines(in_play, hi))
+            lines.append("")
+            continue
         lines.append(f"Hand {hi}: dealer seat {h['dealer']}")
         for s, cards in enumerate(h["deal"]):
             lines.append(f"  seat {s}: {' '.join(cards)}")
@@ -130,6 +137,61 @@ def game_transcript(rec: dict[str, Any], game: int) -> str:
     lines.append((f"Unfinished game: {stopped}" if stopped else "Unfinished game") if w is None
                  else f"Winner: {_side_name_from(mode, rules['players'], w)}")
     return "\n".join(lines)
+
+
+def table_lines(hand: Hand, number: int) -> list[str]:
+    """A hand in play as the whole table sees it (:func:`rookgame.log.public_operations` for a spectator):
+    the auction, the declarations, the cards played; no hand, no hidden burial, the nest only where shown."""
+    lines = [f"Hand {number}: dealer seat {hand.dealer}, in play: told as the table sees it "
+             "(rook replay --reveal shows every card)"]
+    auction: list[str] = []
+    buried = 0
+    trick: list[str] = []
+    leader = -1
+    tricks = 0
+    for op in L.public_operations(hand, None):
+        if buried and not isinstance(op, L.Bury):
+            lines.append(f"  buried: {buried} cards, face down")
+            buried = 0
+        if isinstance(op, L.Deal) and op.nest is not None:
+            lines.append(f"  nest (shown to the table): {' '.join(map(str, op.nest)) or '-'}")
+        elif isinstance(op, (L.Bid, L.Pass, L.Redeal)):
+            auction.append(f"{op.seat}: {op.value if isinstance(op, L.Bid) else type(op).__name__.lower()}")
+        elif isinstance(op, L.WinBid):
+            lines.append(f"  auction: {', '.join(auction) or '-'}")
+            auction = []
+            lines.append(f"  seat {op.seat} wins the bid at {op.value}")
+        elif isinstance(op, L.Bury):
+            buried += 1
+        elif isinstance(op, L.NameTrump):
+            lines.append(f"  trump {colour_name(op.trump)}")
+        elif isinstance(op, L.CallPartner):
+            lines.append(f"  partner: {op.card}")
+        elif isinstance(op, L.NoMorePartners):
+            lines.append("  no more partners")
+        elif isinstance(op, L.CallBird):
+            lines.append(f"  bird: {'high' if op.high else 'low'}")
+        elif isinstance(op, L.CallDirection):
+            lines.append(f"  direction: {'low' if op.low else 'high'}")
+        elif isinstance(op, L.AnnounceNest):
+            lines.append(f"  nest points: {'yes' if op.points else 'no'}")
+        elif isinstance(op, L.ShowBuried):
+            lines.append(f"  buried trumps shown to the table: {' '.join(map(str, op.cards)) or 'none'}")
+        elif isinstance(op, L.Play):
+            if not trick:
+                leader = op.seat
+            trick.append(str(op.card))
+        elif isinstance(op, L.TrickWon):
+            tricks += 1
+            lines.append(f"  {tricks:2d}. seat {op.leader} leads: {' '.join(trick)} -> seat {op.seat}")
+            trick = []
+    if auction:
+        lines.append(f"  auction so far: {', '.join(auction)}")
+    if buried:
+        lines.append(f"  buried: {buried} cards, face down")
+    if trick:
+        lines.append(f"  {tricks + 1:2d}. seat {leader} leads: {' '.join(trick)} (on the table)")
+    return lines
 
 
 def _side_name_from(mode: str, players: int, side: int) -> str:
