@@ -73,12 +73,12 @@ def hostile(rng: random.Random, role: str, legal: set[int] | None, table: str = 
     if kind == "long":
         n = rng.randrange(4097, 16000)
         return kind, rng.choice([j({"type": "sit", "seat": 2, "name": "x" * n}), " " * n + '{"type": "ping"}',
-                                 j({"type": "join", "v": 1, "table": "A" * n})])
+                                 j({"type": "join", "v": 2, "table": "A" * n})])
     if kind == "unknown":
         return kind, j({"type": rng.choice(["pong", "view", "welcome", "ACT", "act ", "", 7, None, ["act"],
                                             {"t": 1}, "refused", "eval", "__class__"])})
     if kind == "version":
-        return kind, j({"type": "join", "v": rng.choice([0, 2, -1, "1", 1.0, True, None, 10 ** 20]),
+        return kind, j({"type": "join", "v": rng.choice([0, 1, 3, -1, "2", 2.0, True, None, 10 ** 20]),
                         "table": "ZZZZZ0"})
     if kind == "types":
         return kind, j(rng.choice([
@@ -93,7 +93,7 @@ def hostile(rng: random.Random, role: str, legal: set[int] | None, table: str = 
             {"type": "join", "table": "ZZZZZ0", "token": rng.choice([5, "", True])}]))
     if kind == "extra":
         base = rng.choice([{"type": "ping"}, {"type": "stand"}, {"type": "start"}, {"type": "hint"},
-                           {"type": "act", "action": 0}, {"type": "join", "v": 1, "table": "ZZZZZ0"},
+                           {"type": "act", "action": 0}, {"type": "join", "v": 2, "table": "ZZZZZ0"},
                            {"type": "sit", "seat": 1, "name": "Cy"}])
         return kind, j({**base, rng.choice(["x", "admin", "seat", "token", "__proto__", "v"]): rng.choice([1, "y"])})
     if kind == "missing":
@@ -128,9 +128,9 @@ def hostile(rng: random.Random, role: str, legal: set[int] | None, table: str = 
         return kind, j({"type": "stand"})
     if kind == "join_bogus":
         code = "".join(rng.choice("ABC01O!?") for _ in range(rng.randrange(1, 32)))
-        return kind, j({"type": "join", "v": 1, "table": code + "0"})
+        return kind, j({"type": "join", "v": 2, "table": code + "0"})
     if kind == "join_token":  # a spectator comes back with a token that is not this table's: it stays a spectator
-        return kind, j({"type": "join", "v": 1, "table": table, "token": rng.choice([*tokens, "x" * 40, "t"])})
+        return kind, j({"type": "join", "v": 2, "table": table, "token": rng.choice([*tokens, "x" * 40, "t"])})
     if kind == "binary_json":
         return kind, j({"type": "act", "action": rng.choice([-5, "x", 1.5])}).encode()
     raise AssertionError(kind)
@@ -167,7 +167,7 @@ async def paced(server: Server, role: str, code: str, token: str | None, legal: 
     """Send hostile messages one at a time (under the rate limit), each answered by ``refused``."""
     async with websockets.connect(server.ws_url, max_size=None, ping_interval=None) as ws:
         if role != "nojoin":
-            await ws.send(json.dumps({"type": "join", "v": 1, "table": code, **({"token": token} if token else {})}))
+            await ws.send(json.dumps({"type": "join", "v": 2, "table": code, **({"token": token} if token else {})}))
         while budget[0] > 0:
             budget[0] -= 1
             kind, frame = hostile(rng, role, legal, code, (foreign,))
@@ -191,7 +191,7 @@ async def flood(server: Server, code: str, n: int, tally: Tally, rng: random.Ran
     """Hundreds of messages at once (valid joins and junk): refused past the rate, then closed."""
     async with websockets.connect(server.ws_url, max_size=None, ping_interval=None) as ws:
         for i in range(n):
-            frame = (json.dumps({"type": "join", "v": 1, "table": code}) if i % 2
+            frame = (json.dumps({"type": "join", "v": 2, "table": code}) if i % 2
                      else hostile(rng, "spectator", None, code)[1])
             try:
                 await ws.send(frame)
@@ -224,7 +224,7 @@ async def legit(server: Server, code: str, token: str, stop: asyncio.Event, out:
     """A person who plays every turn (the first legal action) until told to stop after a finished hand."""
     out.update(acts=0, refused=0, hands=0)
     async with websockets.connect(server.ws_url, max_size=None, ping_interval=None) as ws:
-        await ws.send(json.dumps({"type": "join", "v": 1, "table": code, "token": token}))
+        await ws.send(json.dumps({"type": "join", "v": 2, "table": code, "token": token}))
         await ws.send(json.dumps({"type": "start"}))
         async for raw in ws:
             msg = json.loads(raw)
@@ -244,7 +244,7 @@ async def legit(server: Server, code: str, token: str, stop: asyncio.Event, out:
 async def settle(server: Server, code: str, token: str, timeout: float = 60) -> dict[str, Any]:
     """The fuzzed table's view once the bots have played up to a person's turn."""
     async with websockets.connect(server.ws_url, max_size=None, ping_interval=None) as ws:
-        await ws.send(json.dumps({"type": "join", "v": 1, "table": code, "token": token}))
+        await ws.send(json.dumps({"type": "join", "v": 2, "table": code, "token": token}))
         end = time.monotonic() + timeout
         last: dict[str, Any] | None = None
         while time.monotonic() < end:
@@ -280,7 +280,7 @@ async def fuzz(server: Server, args: argparse.Namespace) -> dict[str, Any]:
         lcode, ltoken = await table(["me", "heuristic", "heuristic", "heuristic"], "Lee")
         _, foreign = await table(["me", "open", "open", "open"], "Flo")
         async with websockets.connect(server.ws_url, ping_interval=None) as bo:  # Bo sits at seat 1, Ann starts
-            await bo.send(json.dumps({"type": "join", "v": 1, "table": fcode}))
+            await bo.send(json.dumps({"type": "join", "v": 2, "table": fcode}))
             await bo.send(json.dumps({"type": "sit", "seat": 1, "name": "Bo"}))
             btoken = None
             while btoken is None:
@@ -288,7 +288,7 @@ async def fuzz(server: Server, args: argparse.Namespace) -> dict[str, Any]:
                 if msg["type"] == "welcome" and msg["seat"] == 1:
                     btoken = msg["token"]
         async with websockets.connect(server.ws_url, ping_interval=None) as ann:
-            await ann.send(json.dumps({"type": "join", "v": 1, "table": fcode, "token": ftoken}))
+            await ann.send(json.dumps({"type": "join", "v": 2, "table": fcode, "token": ftoken}))
             await ann.send(json.dumps({"type": "start"}))
             await asyncio.sleep(0.5)
         view = await settle(server, fcode, ftoken)

@@ -186,7 +186,7 @@ async def person(server: Server, http: httpx.AsyncClient, i: int, stats: Stats, 
         try:
             async with websockets.connect(server.ws_url, max_size=None, ping_interval=None,
                                           open_timeout=60) as ws:
-                await ws.send(json.dumps({"type": "join", "v": 1, "table": code, "token": token}))
+                await ws.send(json.dumps({"type": "join", "v": 2, "table": code, "token": token}))
                 await ws.send(json.dumps({"type": "start"}))
                 ready.set()
                 sent_at: float | None = None
@@ -238,7 +238,7 @@ async def spectator(server: Server, code: str, stats: Stats, stop: asyncio.Event
         try:
             async with websockets.connect(server.ws_url, max_size=None, ping_interval=None,
                                           open_timeout=60) as ws:
-                await ws.send(json.dumps({"type": "join", "v": 1, "table": code}))
+                await ws.send(json.dumps({"type": "join", "v": 2, "table": code}))
 
                 async def pinger() -> None:
                     if not IN_STEP:

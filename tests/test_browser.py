@@ -44,8 +44,8 @@ class Server:
 
         self.port = port or _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.srv = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{db}", bot_delay=bot_delay), host="127.0.0.1",
-                                                 port=self.port, log_level="warning"))
+        self.app = create_app(f"sqlite:///{db}", bot_delay=bot_delay)
+        self.srv = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.srv.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 20
@@ -59,10 +59,15 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("web") / "rook.db")
-    yield srv.url
+    yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="module")
+def server(running: Server) -> str:
+    return running.url
 
 
 @pytest.fixture(scope="module")
@@ -357,3 +362,78 @@ def test_the_page_reconnects_to_its_seat_when_the_server_comes_back(context: Bro
         assert hand_cards(page) == cards  # back at the same seat, with its token
     finally:
         again.stop()
+
+
+# ---------------------------------------------------------------------- what the rules show the table
+SHOW_BURIED = 'preset = "kentucky-discard"\nshow_buried_trump = true\n'
+
+
+def test_a_person_and_a_spectator_see_the_trumps_the_bidder_buried_where_the_rules_show_them(
+        browser: Browser, running: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """show_buried_trump: the buried trumps are turned face up as the play starts; the person at seat 0 and a
+    spectator both see them on the page (seed 3: seat 2, a random bot, buries two trumps while Ann passes)."""
+    import secrets
+
+    from rookgame.cards import CardSet
+    from rookgame.visible import shown_buried
+
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 3)  # the deal of the table created next
+    table = create(running.url, name="Shown", your_name="Ann", rules_file=SHOW_BURIED, goal=1,
+                   seats=["me", "random", "random", "random"])
+    monkeypatch.undo()
+    person_ctx, watch_ctx = browser.new_context(), browser.new_context()
+    try:
+        for ctx in (person_ctx, watch_ctx):
+            ctx.set_default_timeout(TIMEOUT)
+        ann = open_as(person_ctx, running.url, table)
+        watcher = watch_ctx.new_page()
+        watcher.goto(f"{running.url}/t/{table['code']}")
+        watcher.wait_for_selector("#seats li")
+        ann.click("#start")
+        deadline = time.monotonic() + 40
+        while not ann.locator("#shown .shown-buried").count():  # Ann passes until the play starts
+            assert time.monotonic() < deadline, errors(ann)
+            ann.wait_for_function("() => document.querySelector('#shown .shown-buried, #actions button.pass')")
+            if ann.locator("#actions button.pass").count() and not ann.locator("#shown .shown-buried").count():
+                handle = ann.locator("#actions button.pass").element_handle()
+                assert handle is not None
+                handle.click()
+                handle.wait_for_element_state("hidden")
+        room = running.app.state.hub.rooms[table["code"]]
+        hand = room.table.match.hands[0] if room.table.match.hands else room.table.match.hand
+        buried = sorted(str(c) for c in CardSet(shown_buried(hand)))
+        assert buried and hand.bidder != 0
+        for page in (ann, watcher):
+            page.wait_for_selector("#shown .shown-buried .card")
+            shown = page.eval_on_selector_all("#shown .shown-buried .card", "cs => cs.map(c => c.dataset.card)")
+            assert sorted(shown) == buried
+            assert "buried" in page.inner_text("#shown .shown-buried")
+        assert ann.locator("#hand-area").is_visible() and watcher.locator("#hand-area").is_hidden()
+        assert not errors(ann)
+    finally:
+        person_ctx.close()
+        watch_ctx.close()
+
+
+def test_the_page_tells_a_refusal_from_its_code_in_its_own_names(context: BrowserContext, server: str) -> None:
+    """A refusal's sentence comes from the server's catalog, filled with the page's names for the seats:
+    "you" for its own seat, cards by their names; the page reads no English of the server's."""
+    page = context.new_page()
+    page.goto(f"{server}/history")
+    told = page.evaluate("""async () => {
+        const w = await import('/static/words.js');
+        await w.wordsReady();
+        const renege = {code: 'must_follow', params: {seat: 1, lead: 'R5', colour: 1, held: ['R7', 'R9']},
+                        reason: 'renege: ...'};
+        const names = (s) => ['Ann', 'Bo'][s];
+        return [w.refusalWords(renege, 1, names), w.refusalWords(renege, 0, names), w.refusalWords(renege, null, names),
+                w.refusalWords({code: 'seat_taken', params: {place: 1}, reason: 'seat 1 is taken'}, 0, names),
+                w.refusalWords({code: 'must_bury', params: {bidder: 0, left: 1, done: 4, size: 5}}, 0, names),
+                w.refusalWords({code: 'no_such_code', params: {}, reason: 'as the server said'}, 0, names)];
+    }""")
+    assert told == ["Red 5 was led and you hold red (Red 7, Red 9): you must follow red",
+                    "Red 5 was led and Bo holds red (Red 7, Red 9): Bo must follow red",
+                    "Red 5 was led and Bo holds red (Red 7, Red 9): Bo must follow red",
+                    "seat 2 is taken; sit at an open seat",  # the page counts seats from 1
+                    "you must bury 1 more card now (4 of 5 buried)",
+                    "as the server said"]

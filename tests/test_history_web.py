@@ -114,7 +114,9 @@ def test_steps_show_every_decision_with_the_whole_table(client: TestClient, game
     assert [len(h) for h in first["hands"]] == [9, 9, 9, 9] and len(first["nest"]) == 5
     assert {s["hand"] for s in steps} == set(range(1, steps[-1]["hand"] + 1))
     assert all(CARD.match(c) for s in steps for c in s["trick"])
-    played = [s["action"] for s in steps if CARD.match(s["action"])]
+    assert all(set(s["action"]) == {"action", "kind", "card", "value", "label"} for s in steps)
+    played = [s["action"]["card"] for s in steps if s["action"]["kind"] == "play"]
+    assert all(CARD.match(c) for c in played)
     assert len(played) == 36 * steps[-1]["hand"]  # every card of every hand, each once
     assert steps[-1]["tricks"] == 8 and len(steps[-1]["trick"]) == 3
 
@@ -256,10 +258,10 @@ def test_browser_history_chart_replay_keyboard_and_a_hostile_name(chromium: str,
             if i < len(steps):
                 s = steps[i]
                 expect(action.locator(".rx-who")).to_have_text(names[s["seat"]])
-                expect(action.locator(".rx-what")).to_have_attribute("data-action", s["action"])
+                expect(action.locator(".rx-what")).to_have_attribute("data-action", s["action"]["label"])
                 for seat, hand in enumerate(s["hands"]):
-                    expect(page.locator(f".rx-seat[data-seat='{seat}'] .rx-card")).to_have_count(len(hand))
-                expect(page.locator("#rx-trick .rx-card")).to_have_count(len(s["trick"]))
+                    expect(page.locator(f".rx-seat[data-seat='{seat}'] .card")).to_have_count(len(hand))
+                expect(page.locator("#rx-trick .card")).to_have_count(len(s["trick"]))
                 expect(page.locator(f".rx-seat[data-seat='{s['seat']}']")).to_have_class(re.compile("rx-acting"))
             else:
                 expect(action).to_contain_text("Game over")
@@ -283,7 +285,7 @@ def test_browser_history_chart_replay_keyboard_and_a_hostile_name(chromium: str,
         shows(total - 1)
         page.locator("#rx-slider").fill("20")
         shows(20)
-        chips = page.locator(".rx-card").evaluate_all("cs => cs.map(c => c.getAttribute('data-card'))")
+        chips = page.locator(".card").evaluate_all("cs => cs.map(c => c.getAttribute('data-card'))")
         assert chips and all(CARD.match(c) for c in chips), chips
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
 

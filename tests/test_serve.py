@@ -75,7 +75,7 @@ def test_a_server_killed_mid_trick_resumes_the_hand_from_the_same_trick(db_url: 
             "name": "Sunday", "your_name": "Ann", "seats": ["me", "heuristic", "heuristic", "heuristic"]}).json()
         code, token = made["code"], made["token"]
         with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-            ws.send(json.dumps({"type": "join", "v": 1, "table": code, "token": token}))
+            ws.send(json.dumps({"type": "join", "v": 2, "table": code, "token": token}))
             ws.send(json.dumps({"type": "start"}))
             view = view_after(ws)
             while not (view["phase"] == "play" and view["trick"] and view["legal"] and view["trick_count"] >= 1):
@@ -87,7 +87,7 @@ def test_a_server_killed_mid_trick_resumes_the_hand_from_the_same_trick(db_url: 
         proc.wait(10)
     assert proc.returncode == -signal.SIGKILL
     with server(db_url, port, tmp_path) as again, connect(f"ws://127.0.0.1:{port}/ws") as ws:
-        ws.send(json.dumps({"type": "join", "v": 1, "table": code, "token": token}))
+        ws.send(json.dumps({"type": "join", "v": 2, "table": code, "token": token}))
         welcome = json.loads(ws.recv(timeout=20))
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
         back = view_after(ws)
@@ -97,7 +97,7 @@ def test_a_server_killed_mid_trick_resumes_the_hand_from_the_same_trick(db_url: 
         assert Store(db_url).count(code) == logged
         ws.send(json.dumps({"type": "act", "action": back["legal"][0]["action"]}))
         after = view_after(ws, lambda v: v["trick_count"] > back["trick_count"] or len(v["trick"]) > len(back["trick"]))
-        assert back["legal"][0]["label"] not in after["hand"]
+        assert back["legal"][0]["card"] not in after["hand"]
         assert again.poll() is None
 
 

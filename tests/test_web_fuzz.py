@@ -74,20 +74,20 @@ def test_hostile_messages_are_refused_and_change_nothing(tmp_path: Path) -> None
         with client.websocket_connect("/ws") as bo, client.websocket_connect("/ws") as ann, \
                 client.websocket_connect("/ws") as watcher, client.websocket_connect("/ws") as stranger, \
                 client.websocket_connect("/ws") as lee:
-            bo.send_json({"type": "join", "v": 1, "table": code})
+            bo.send_json({"type": "join", "v": 2, "table": code})
             bo.send_json({"type": "sit", "seat": 1, "name": "Bo"})
             until(bo, lambda m: m["type"] == "welcome" and m["seat"] == 1)
-            ann.send_json({"type": "join", "v": 1, "table": code, "token": ann_token})
+            ann.send_json({"type": "join", "v": 2, "table": code, "token": ann_token})
             ann.send_json({"type": "start"})
             view = settled(ann)
-            watcher.send_json({"type": "join", "v": 1, "table": code})
+            watcher.send_json({"type": "join", "v": 2, "table": code})
             until(watcher, lambda m: m["type"] == "view")
             bview = until(bo, lambda m: m["type"] == "view" and m["view"]["to_act"] == view["to_act"])["view"]
             legal = {c["action"] for c in (view["legal"] or bview["legal"])}
             to_act = view["to_act"]
             count0, lobby0 = Store(url).count(code), lobby(client, code)
 
-            lee.send_json({"type": "join", "v": 1, "table": lcode, "token": ltoken})
+            lee.send_json({"type": "join", "v": 2, "table": lcode, "token": ltoken})
             lee.send_json({"type": "start"})
 
             def lee_plays() -> int:
@@ -117,7 +117,7 @@ def test_hostile_messages_are_refused_and_change_nothing(tmp_path: Path) -> None
             assert Store(url).count(code) == count0
             assert lobby(client, code) == lobby0
             # the fuzzed table still waits at the same turn; the legitimate one plays a whole hand
-            ann.send_json({"type": "join", "v": 1, "table": code, "token": ann_token})
+            ann.send_json({"type": "join", "v": 2, "table": code, "token": ann_token})
             again = until(ann, lambda m: m["type"] == "view")["view"]
             assert (again["to_act"], again["legal"], again["hand"]) == (to_act, view["legal"], view["hand"])
             assert lee_plays() >= 1

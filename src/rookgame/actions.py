@@ -78,6 +78,31 @@ def action_str(action: int) -> str:
     raise ActionError(f"{action} is not an action number")
 
 
+KINDS = ("play", "bury", "partner", "pass", "redeal", "trump", "no_trump", "high", "low", "bird_high", "bird_low",
+         "no_more_partners", "bid")
+_PLAIN_KINDS = {PASS: "pass", REDEAL: "redeal", NO_TRUMP: "no_trump", HIGH: "high", LOW: "low",
+                BIRD_HIGH: "bird_high", BIRD_LOW: "bird_low", NO_MORE_PARTNERS: "no_more_partners"}
+
+
+def kind_of(action: int) -> tuple[str, int | None, int | None]:
+    """What an action is, as data: (kind, card, value), one of :data:`KINDS` with the card it plays,
+    buries or calls, or the value it bids or the colour it names: ``("bid", None, 85)``,
+    ``("bury", 17, None)``, ``("trump", None, 1)``.  A client reads these, never the action's number."""
+    if not is_action(action):
+        raise ActionError(f"{action} is not an action number")
+    if action < BURY:
+        return "play", action, None
+    if action < PARTNER:
+        return "bury", action - BURY, None
+    if action < PASS:
+        return "partner", action - PARTNER, None
+    if action >= BID:
+        return "bid", None, action - BID
+    if TRUMP <= action < NO_TRUMP:
+        return "trump", None, action - TRUMP
+    return _PLAIN_KINDS[action], None, None
+
+
 _WORDS = {"pass": PASS, "p": PASS, "redeal": REDEAL, "no-trump": NO_TRUMP, "notrump": NO_TRUMP,
           "nt": NO_TRUMP, "high": HIGH, "low": LOW, "bird high": BIRD_HIGH, "bird low": BIRD_LOW,
           "rook high": BIRD_HIGH, "rook low": BIRD_LOW, "no more partners": NO_MORE_PARTNERS,

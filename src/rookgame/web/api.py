@@ -9,6 +9,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import MAX_FILE_BYTES, PRESETS, from_mapping, loads
+from ..words import refusals
+from ..words.catalog import KINDS
 from . import protocol as P
 from .history import History
 from .names import DEFAULT_FILL, LEVELS
@@ -98,6 +100,12 @@ async def steps(code: str, hub: HubDep, history: HistoryDep) -> JSONResponse:
 @router.get("/stats")
 async def stats(hub: HubDep, history: HistoryDep) -> list[dict[str, Any]]:
     return await hub.db(history.stats)
+
+
+@router.get("/words")
+async def words() -> dict[str, Any]:
+    """The sentences a page fills from codes and parameters (a refusal's), with the kinds of the parameters."""
+    return {"refusals": refusals.as_data(), "kinds": {k: list(v) for k, v in KINDS.items()}}
 
 
 @router.get("/schema")

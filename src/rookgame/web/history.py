@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
-from .. import actions as A
 from ..cards import card_str, cards_of
 from ..match import score_pad
 from ..record import game_record, record_line, replay_record
 from ..rules import RuleSet
 from ..state import Hand
 from ..table import Human, Table
+from .protocol import choice
 from .store import Store, StoreError
 
 
@@ -73,7 +73,7 @@ class History:
         frames: list[dict[str, Any]] = []
 
         def before(number: int, hand: Hand, seat: int, action: int, trick: int | None, totals: list[int]) -> None:
-            frames.append({"hand": number, "seat": seat, "action": A.action_str(action), "dealer": hand.dealer,
+            frames.append({"hand": number, "seat": seat, "action": choice(action).model_dump(), "dealer": hand.dealer,
                            "hands": [[card_str(c) for c in cards_of(h)] for h in hand.hands],
                            "nest": [card_str(c) for c in cards_of(hand.nest)] if hand.nest else [],
                            "trick": [card_str(c) for c in hand.trick], "leader": hand.leader,

@@ -15,35 +15,36 @@ from .protocol import Refusal
 
 LEVELS = tuple(REGISTRY)  # the bots a seat may be given
 DEFAULT_FILL = "heuristic"
+MAX_NAME = 20  # characters in a person's name
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def check_name(name: str, what: str = "a name") -> str:
-    """A person's or a table's name, tidied: refused with a reason when it cannot be shown or is a bot's."""
+def check_name(name: str, table: bool = False) -> str:
+    """A person's (or with ``table`` a table's) name, tidied: refused with a reason when it cannot be shown."""
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not text:
-        raise Refusal(f"{what} must have a letter or a digit in it")
+        raise Refusal("table_name_empty" if table else "name_empty")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-        raise Refusal(f"{what} may not hold control or invisible characters")
+        raise Refusal("table_name_invisible" if table else "name_invisible")
     return text
 
 
 def person_name(name: str) -> str:
     text = check_name(name)
-    if len(text) > 20:
-        raise Refusal("a name is at most 20 characters")
+    if len(text) > MAX_NAME:
+        raise Refusal("name_long", max=MAX_NAME)
     try:
         bot_name(text)
     except KeyError:
         return text
-    raise Refusal(f"{text!r} is a computer player's name; choose another (bots: {', '.join(LEVELS)})")
+    raise Refusal("name_is_bot", name=repr(text), bots=", ".join(LEVELS))
 
 
 def check_level(level: str) -> str:
     key = level.strip().lower()
     if key not in REGISTRY:
-        raise Refusal(f"unknown bot level {level[:20]!r}; levels: {', '.join(LEVELS)}")
+        raise Refusal("unknown_level", level=repr(level[:20]), levels=", ".join(LEVELS))
     return key

@@ -16,28 +16,41 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .. import actions as A
 from ..cards import card_str
+from ..state import IllegalAction
 from ..view import View, points_taken, winning_so_far
+from ..words.catalog import Param as Fact
+from ..words.catalog import kind_of, show
+from ..words.refusals import refusal_text
 
-VERSION = 1
+VERSION = 2  # 2: choices, calls and refusals typed (kind, card, value; code, params); the pad's trump a number
 MAX_MESSAGE = 4096  # bytes: the longest intent is a join with a name and a token
 MAX_DEPTH = 8  # nesting of a client message: its fields are flat
 
 
 class Refusal(Exception):
-    """An intent that is not carried out; the text says why (it goes to the client as ``refused``)."""
+    """An intent that is not carried out, and why: a ``code`` and its ``params`` (it goes to the client as
+    ``refused``); ``str()`` is its sentence (:mod:`rookgame.words.refusals`)."""
+
+    def __init__(self, code: str, /, **params: Fact) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params: dict[str, Fact] = params
+
+    def __str__(self) -> str:
+        return refusal_text(self.code, self.params)
 
 
 class NoTable(Refusal):
     """No table by that code on this server."""
 
 
-class ProtocolError(ValueError):
+class ProtocolError(Refusal, ValueError):
     """A message from the wire that is not one of the protocol's; the text says why."""
 
 
@@ -144,6 +157,8 @@ class Lobby(_Message):
     players: int
     goal: int
     mode: str  # partners / individual / call-partner
+    low_call: bool  # the bidder calls high or low (rules option low)
+    bird_call: bool  # the bidder calls the Bird high or low (bird_rank "called")
     fill: str  # the bot that takes the seats still open at the start, and those left
     rules_words: list[RuleLine]
     seats: list[SeatInfo]
@@ -153,9 +168,28 @@ class Lobby(_Message):
     winner: int | None  # the winning side once the game is over
 
 
+Kind = Literal["play", "bury", "partner", "pass", "redeal", "trump", "no_trump", "high", "low", "bird_high",
+               "bird_low", "no_more_partners", "bid"]
+Param = int | str | list[str] | list[int]  # a refusal's facts: seats, colours, counts as ints, cards as text
+
+
 class Choice(_Message):
+    """An action as data: its ``kind``, the ``card`` it plays, buries or calls, the ``value`` it bids or the
+    colour it names (0-3 of ``BRYG``); ``label`` is its notation ("bid 85"), for scripts and logs."""
+
     action: int
+    kind: Kind
+    card: str | None
+    value: int | None
     label: str
+
+
+class Call(_Message):
+    """A call of the auction: who, and what (``value``: the bid)."""
+
+    seat: int
+    kind: Literal["bid", "pass", "redeal"]
+    value: int | None
 
 
 class PadRow(_Message):
@@ -164,7 +198,7 @@ class PadRow(_Message):
     hand: int
     bidder: int  # -1: thrown in
     bid: int
-    trump: str
+    trump: int  # -2 thrown in (none named), -1 no trump, 0-3 the colour of BRYG
     made: bool
     points: list[int]  # taken per side, nest and bonuses included
     score: list[int]  # what the hand added per side
@@ -183,14 +217,18 @@ class ViewMessage(_Message):
     legal: list[Choice]
     hand: list[str]
     hand_sizes: list[int]
-    auction: list[tuple[int, str]]
+    auction: list[Call]
     bidder: int
     bid: int
     step: str
     nest: list[str] | None
     buried: list[str] | None
+    shown_buried: list[str]  # buried trumps shown to the table (show_buried_trump), once the play starts
     to_bury: int  # cards the bidder has still to lay aside (0 outside the burial)
     trump: int
+    low: bool  # the bidder called low (ranks run backwards), where the rules have the call
+    bird_high: bool  # the Bird called high, where the rules have the call
+    nest_points: bool | None  # the bidder's word whether the buried cards hold points, where the rules have it
     partner_cards: list[str]
     known_partners: list[int]
     tricks: list[tuple[int, list[str], int]]  # the taken tricks this seat may look back at (rules.review)
@@ -223,15 +261,16 @@ class Event(_Message):
 
 
 class Refused(_Message):
-    """An intent the server did not carry out, and why; nothing changed."""
+    """An intent the server did not carry out, and why; nothing changed.  A page tells ``code`` and ``params``
+    to its person in its words (``/api/words``); ``reason`` is the sentence, seats by number, for logs."""
 
     type: Literal["refused"] = "refused"
+    code: str
+    params: dict[str, Param]
     reason: str
 
 
-class HintChoice(_Message):
-    action: int
-    label: str
+class HintChoice(Choice):
     points: float | None  # expected points for the seat's side; None: ranked, not valued (the heuristic's way)
 
 
@@ -248,6 +287,8 @@ class Info(_Message):
     """A word from the server that needs no answer: a bot took a seat, the table was restored ..."""
 
     type: Literal["info"] = "info"
+    code: str
+    params: dict[str, Param]
     text: str
 
 
@@ -264,27 +305,66 @@ def parse_client(text: str | bytes) -> Intent:
     """One client message from the wire, checked; :class:`ProtocolError` says what was wrong."""
     size = len(text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text)
     if size > MAX_MESSAGE:
-        raise ProtocolError(f"a message is at most {MAX_MESSAGE} bytes, not {size}")
+        raise ProtocolError("bad_size", max=MAX_MESSAGE, size=size)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:  # also text that is not UTF-8, and numbers of thousands of digits
-        raise ProtocolError(f"a message is one JSON object: {type(e).__name__}") from None
+        raise ProtocolError("not_json", error=type(e).__name__) from None
     if not isinstance(data, dict):
-        raise ProtocolError("a message is one JSON object with a \"type\"")
+        raise ProtocolError("not_object")
     if _depth(data) > MAX_DEPTH:
-        raise ProtocolError("a message's fields are flat: nested too deep")
+        raise ProtocolError("too_deep")
     kind = data.get("type")
     if kind not in _INTENTS:
-        raise ProtocolError(f"unknown message type {str(kind)[:20]!r}; a client may send: {', '.join(_INTENTS)}")
+        raise ProtocolError("unknown_type", type=repr(str(kind)[:20]), allowed=", ".join(_INTENTS))
     if kind == "join" and data.get("v", VERSION) != VERSION:
-        raise ProtocolError(f"protocol version {str(data.get('v'))[:10]} is not served; this server speaks {VERSION}")
+        raise ProtocolError("bad_version", v=str(data.get("v"))[:10], served=VERSION)
     try:
         message: Intent = _CLIENT.validate_python(data)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "the message"
-        raise ProtocolError(f"{kind}: {where}: {first['msg']}") from None
+        raise ProtocolError("bad_field", type=kind, field=where, problem=str(first["msg"])) from None
     return message
+
+
+def choice(action: int) -> Choice:
+    """An action as a choice on the wire (:func:`rookgame.actions.kind_of`)."""
+    kind, card, value = A.kind_of(action)
+    return Choice(action=action, kind=cast(Kind, kind), card=None if card is None else card_str(card), value=value,
+                  label=A.action_str(action))
+
+
+def hint_choice(action: int, points: float | None) -> HintChoice:
+    return HintChoice(**choice(action).model_dump(), points=None if points is None else round(points, 2))
+
+
+def call(seat: int, action: int) -> Call:
+    if action in (A.PASS, A.REDEAL):
+        return Call(seat=seat, kind="pass" if action == A.PASS else "redeal", value=None)
+    return Call(seat=seat, kind="bid", value=action - A.BID)
+
+
+def refused(refusal: Refusal | IllegalAction) -> Refused:
+    """A refusal (the server's or the engine's) as the message that tells it."""
+    return Refused(code=refusal.code, params=_wire(refusal.params), reason=str(refusal))
+
+
+def _wire(params: dict[str, Fact]) -> dict[str, Param]:
+    """A refusal's facts on the wire: a card as its text ("R14"), as everywhere in the protocol, an action as its
+    notation ("bid 85")."""
+    out: dict[str, Param] = {}
+    for k, v in params.items():
+        kind = kind_of(k)
+        if kind == "card" and isinstance(v, int):
+            out[k] = card_str(v)
+        elif kind == "cards" and isinstance(v, (list, tuple)):
+            out[k] = [card_str(c) for c in v]
+        elif kind == "action" and isinstance(v, int):
+            out[k] = show(k, v)
+        else:
+            out[k] = list(v) if isinstance(v, tuple) else v
+    return out
 
 
 def dump(message: _Message) -> str:
@@ -316,12 +396,14 @@ def view_message(view: View, *, pad: Sequence[PadRow] = (), hand_number: int = 1
         last = (lead, [card_str(c) for c in cards], w)
     return ViewMessage(
         seat=view.seat, phase=view.phase.name.lower(), dealer=view.dealer, to_act=view.to_act,
-        legal=[Choice(action=a, label=A.action_str(a)) for a in view.legal],
+        legal=[choice(a) for a in view.legal],
         hand=[str(c) for c in view.hand], hand_sizes=list(view.hand_sizes),
-        auction=[(s, A.action_str(a)) for s, a in view.auction], bidder=view.bidder, bid=view.bid,
+        auction=[call(s, a) for s, a in view.auction], bidder=view.bidder, bid=view.bid,
         step=view.step, nest=None if view.nest is None else [str(c) for c in view.nest],
         buried=None if view.buried is None else [str(c) for c in view.buried],
+        shown_buried=[card_str(c) for c in view.shown_buried],
         to_bury=rules.nest_size - view.buried_count if view.step == "bury" else 0, trump=view.trump,
+        low=view.low, bird_high=view.bird_high, nest_points=view.nest_points,
         partner_cards=[card_str(c) for c in view.partner_cards], known_partners=list(view.known_partners),
         tricks=[(lead, [card_str(c) for c in cards], w) for lead, cards, w in view.reviewable], last=last,
         trick_count=len(view.tricks), trick=[card_str(c) for c in view.trick], leader=view.leader,

@@ -27,13 +27,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from .. import actions as A
+from ..bots.hints import ranked
 from ..match import score_pad
 from ..rules import RuleSet
 from ..table import Bot, Human, Table, TableError
 from ..transcript import rules_rows
 from ..view import spectator_view
-from ..words.cards import trump_words
 from . import protocol as P
 from .connections import MAX_QUEUE, Client
 from .limits import BURST, MAX_DROPS, RATE, Bucket
@@ -63,7 +62,7 @@ class Room:
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self._bots: asyncio.Task[None] | None = None
-        self.failed: str | None = None  # a bot that broke, or a store that failed: the table stops here
+        self.failed: Refusal | None = None  # a bot that broke, or a store that failed: the table stops here
         self._pad: tuple[int, list[P.PadRow]] = (-1, [])  # (hands finished, the score pad): public, one for all
 
     # ------------------------------------------------------------------ messages
@@ -82,7 +81,7 @@ class Room:
         r = self.rules
         over = self.table is not None and self.table.is_over
         return P.Lobby(code=self.code, name=self.name, rules=r.label, preset=r.preset, players=r.players, goal=r.goal,
-                       mode=r.mode, fill=self.lobby.fill,
+                       mode=r.mode, low_call=r.low, bird_call=r.bird_rank == "called", fill=self.lobby.fill,
                        rules_words=[P.RuleLine(option=a, value=b, meaning=c) for a, b, c in rules_rows(r)],
                        seats=seats, spectators=sum(1 for c in self.clients if c.seat is None),
                        started=self.lobby.started, over=over,
@@ -96,7 +95,7 @@ class Room:
         if self._pad[0] != len(m.hands):
             self._pad = (len(m.hands), [
                 P.PadRow(hand=row.number, bidder=row.bidder, bid=row.bid,
-                         trump=trump_words(row.trump) if row.bidder >= 0 else "-", made=row.made,
+                         trump=row.trump if row.bidder >= 0 else -2, made=row.made,
                          points=list(row.points), score=list(row.score), totals=list(row.totals))
                 for row in score_pad(self.rules, m.hands)])
         return P.view_message(view, pad=self._pad[1], hand_number=len(m.hands) + (0 if m.is_over else 1),
@@ -137,8 +136,9 @@ class Room:
         for c in list(self.clients):
             self.push(c, memo)
 
-    def tell(self, text: str) -> None:
-        msg = P.dump(P.Info(text=text))
+    def tell(self, word: Refusal) -> None:
+        """A word to everyone at the table that needs no answer (a bot that broke: the table stops)."""
+        msg = P.dump(P.Info(text=str(word), code=word.code, params=P._wire(word.params)))
         for c in list(self.clients):
             c.send_text(msg)
 
@@ -157,7 +157,7 @@ class Room:
         client.heard = 0  # a (re)join hears the game from the start: its screen is rebuilt from it
         self.welcome(client)
         if token is not None and client.token is None:
-            client.send(P.Refused(reason="that seat token is not for this table: you are watching; sit to play"))
+            client.send(P.refused(Refusal("token_not_here")))
         self.broadcast_lobby()
         self.push(client)
 
@@ -169,29 +169,28 @@ class Room:
     def _host(self, client: Client) -> Person:
         p = client.person
         if p is None or not p.host:
-            raise Refusal("only the host may do that")
+            raise Refusal("only_host")
         return p
 
     async def sit(self, client: Client, seat: int, name: str) -> None:
         async with self.lock:
             if not 0 <= seat < self.rules.players:
-                raise Refusal(f"seat {seat} does not exist: seats are 0 to {self.rules.players - 1}")
+                raise Refusal("no_such_seat", place=seat, first_place=0, last_place=self.rules.players - 1)
             name = person_name(name)
             me = client.person
             for h, p in self.lobby.people.items():
                 if p.name.casefold() == name.casefold() and h != client.key:
-                    raise Refusal(f"{p.name} is already at this table; choose another name")
+                    raise Refusal("name_taken", name=p.name)
             st = self.lobby.seats[seat]
             if me is not None and me.seat == seat:
                 me.name = name
             elif self.lobby.started:
                 if not (st.kind == "bot" and st.free):
-                    raise Refusal(f"seat {seat} is taken; once the game has started, a person may take only a seat "
-                                  "a bot keeps for whoever comes")
+                    raise Refusal("seat_taken_started", place=seat)
                 if me is not None and me.seat is not None:
-                    raise Refusal("you already play at this table; stand up first")
+                    raise Refusal("already_playing")
             elif st.kind != "open":
-                raise Refusal(f"seat {seat} is taken; sit at an open seat")
+                raise Refusal("seat_taken", place=seat)
             if me is None:
                 client.set_token(secrets.token_urlsafe(24))
                 assert client.key is not None
@@ -215,7 +214,7 @@ class Room:
         async with self.lock:
             me = client.person
             if me is None or me.seat is None:
-                raise Refusal("you are not sitting at this table")
+                raise Refusal("not_sitting")
             seat = me.seat
             me.seat = None
             if self.lobby.started:
@@ -238,10 +237,10 @@ class Room:
         async with self.lock:
             self._host(client)
             if self.lobby.started:
-                raise Refusal("seats are swapped before the game starts")
+                raise Refusal("swap_started")
             n = self.rules.players
             if not (0 <= a < n and 0 <= b < n):
-                raise Refusal(f"seats are 0 to {n - 1}")
+                raise Refusal("seats_range", first_place=0, last_place=n - 1)
             seats = self.lobby.seats
             seats[a], seats[b] = seats[b], seats[a]
             for s in (a, b):
@@ -258,12 +257,12 @@ class Room:
             self._host(client)
             n = self.rules.players
             if not 0 <= seat < n:
-                raise Refusal(f"seat {seat} does not exist: seats are 0 to {n - 1}")
+                raise Refusal("no_such_seat", place=seat, first_place=0, last_place=n - 1)
             st = self.lobby.seats[seat]
             person = self.lobby.people.get(st.person) if st.person else None
             if not self.lobby.started:
                 if st.kind == "person":
-                    raise Refusal(f"{person.name if person else 'someone'} sits at seat {seat}; they stand first")
+                    raise Refusal("stand_first", name=person.name if person else "someone", place=seat)
                 self.lobby.seats[seat] = SeatState("bot", level=check_level(level)) if level else SeatState()
             elif level is not None:
                 level = check_level(level)
@@ -275,7 +274,7 @@ class Room:
                     self.table.set_seat(seat, Bot(level))
             else:
                 if st.kind != "bot" or person is None:
-                    raise Refusal(f"no person to give seat {seat} back to: a bot plays it")
+                    raise Refusal("no_person_back", place=seat)
                 self.lobby.seats[seat] = SeatState("person", person=st.person)
                 if self.table is not None:
                     self.table.set_seat(seat, Human(person.name))
@@ -287,7 +286,7 @@ class Room:
         async with self.lock:
             self._host(client)
             if self.lobby.started:
-                raise Refusal("the game has already started")
+                raise Refusal("already_started")
             seats = self.lobby.table_seats()
             for st in self.lobby.seats:
                 if st.kind == "open":  # the fill bot keeps it for whoever comes
@@ -295,13 +294,13 @@ class Room:
             try:
                 table = Table(self.rules, seats, self.seed)
             except TableError as e:
-                raise Refusal(str(e)) from None
+                raise Refusal("bad_table", detail=str(e)) from None
             self.lobby.started = True
             try:
                 await self.hub.db(self.hub.store.set_seats, self.code, seats, self.lobby.to_json())
             except Exception as e:
                 self.lobby.started = False
-                raise Refusal(f"the table could not be saved, so the game did not start: {e}") from None
+                raise Refusal("start_not_saved", detail=str(e)) from None
             self.table = table
         self.broadcast_lobby()
         self.broadcast_game()
@@ -311,33 +310,30 @@ class Room:
         async with self.lock:
             seat = client.seat
             if self.table is None:
-                raise Refusal("the game has not started")
+                raise Refusal("not_started")
             if seat is None:
-                raise Refusal("you are watching: sit at a seat to play")
+                raise Refusal("watching")
             if not self.table.is_human(seat):
-                raise Refusal(f"a bot plays seat {seat} for now; the host can give it back to you")
+                raise Refusal("bot_plays", place=seat)
             await self._commit(seat, action)
         self.broadcast_game()
         self.kick()
 
     async def hint(self, client: Client) -> None:
         if self.table is None or client.seat is None:
-            raise Refusal("hints are for the seat to act")
+            raise Refusal("hint_not_seated")
         seat = client.seat
         if self.table.to_act != seat:
-            raise Refusal("no hint: it is not your turn")
+            raise Refusal("hint_not_turn")
         if client.hinting:
-            raise Refusal("a hint is on its way")
+            raise Refusal("hint_pending")
         view = self.table.view(seat)
         client.hinting = True
         try:
-            from ..bots.hints import ranked
-
             choices = await self.hub.think(ranked, view, HINT_LEVEL)
         finally:
             client.hinting = False
-        client.send(P.Hint(choices=[P.HintChoice(action=a, label=A.action_str(a),
-                                                 points=None if v is None else round(v, 2)) for a, v in choices]))
+        client.send(P.Hint(choices=[P.hint_choice(a, v) for a, v in choices]))
 
     # ------------------------------------------------------------------ the game
     async def _commit(self, seat: int, action: int) -> None:
@@ -345,14 +341,14 @@ class Room:
         table = self.table
         assert table is not None
         if self.failed:
-            raise Refusal(f"this table has stopped: {self.failed}")
-        reason = table.check(seat, action)
-        if reason is not None:
-            raise Refusal(reason)
+            raise Refusal("table_stopped", detail=str(self.failed))
+        refusal = table.refusal(seat, action)
+        if refusal is not None:
+            raise Refusal(refusal.code, **refusal.params)
         try:
             await self.hub.db(self.hub.store.append, self.code, self.logged, seat, action)
         except Exception as e:  # the move is not on disk: it did not happen
-            raise Refusal(f"the move could not be saved, so it was not made: {e}") from None
+            raise Refusal("move_not_saved", detail=str(e)) from None
         self.logged += 1
         table.submit(seat, action)
         if table.is_over and not self.finished:
@@ -381,7 +377,7 @@ class Room:
             try:
                 action = await self.hub.think(table.think, seat)
             except Exception as e:  # a bot that crashes stops this table, not the server
-                self.failed = f"the bot at seat {seat} failed: {e}"
+                self.failed = Refusal("bot_failed", place=seat, detail=str(e))
                 log.exception("table %s: %s", self.code, self.failed)
                 self.tell(self.failed)
                 return
@@ -391,7 +387,7 @@ class Room:
                 try:
                     await self._commit(seat, action)
                 except Refusal as e:
-                    self.failed = f"the bot at seat {seat} could not move: {e}"
+                    self.failed = Refusal("bot_stuck", place=seat, detail=str(e))
                     self.tell(self.failed)
                     return
             self.broadcast_game()
@@ -400,7 +396,7 @@ class Room:
         try:
             await self.hub.db(self.hub.store.set_lobby, self.code, self.lobby.to_json())
         except Exception as e:
-            raise Refusal(f"the table could not be saved: {e}") from None
+            raise Refusal("not_saved", detail=str(e)) from None
 
 
 # ---------------------------------------------------------------------- the server's tables
@@ -428,17 +424,17 @@ class Hub:
     async def create(self, rules: RuleSet, name: str, plan: list[str], fill: str,
                      host_name: str | None) -> tuple[str, str]:
         """A new table; (its code, the host's token).  ``plan``: per seat "open", "me" or a bot level."""
-        name = check_name(name or rules.label, "a table's name")[:40]
+        name = check_name(name or rules.label, table=True)[:40]
         fill = check_level(fill)
         if len(plan) != rules.players:
-            raise Refusal(f"{rules.label} has {rules.players} seats; {len(plan)} given")
+            raise Refusal("seats_count", rules=rules.label, players=rules.players, given=len(plan))
         if plan.count("me") > 1:
-            raise Refusal("the host sits at one seat at most")
+            raise Refusal("host_one_seat")
         token = secrets.token_urlsafe(24)
         key = token_hash(token)
         host = Person(person_name(host_name) if host_name else "host", host=True)
         if "me" in plan and not host_name:
-            raise Refusal("give your name to sit at the table")
+            raise Refusal("host_needs_name")
         seats = []
         for s, kind in enumerate(plan):
             if kind == "me":
@@ -463,7 +459,7 @@ class Hub:
         try:
             loaded = await self.db(self._load, code)
         except StoreError as e:
-            raise P.NoTable(f"no table {code[:16]!r} here; check the code") from e
+            raise P.NoTable("no_table", table=repr(code[:16])) from e
         room = self.rooms.setdefault(code, loaded)
         room.kick()
         return room
@@ -491,21 +487,20 @@ class Hub:
         if not client.bucket.take():
             client.drops += 1
             if client.drops > MAX_DROPS:
-                client.send(P.Refused(reason="too many messages: the connection is closed"))
+                client.send(P.refused(Refusal("too_many_closed")))
                 client.close()
             else:
-                client.send(P.Refused(reason=f"too many messages: at most {client.bucket.rate:.0f} a second; "
-                                             "this one was dropped"))
+                client.send(P.refused(Refusal("too_many", rate=round(client.bucket.rate))))
             return
         try:
             msg = P.parse_client(text)
         except P.ProtocolError as e:
-            client.send(P.Refused(reason=str(e)))
+            client.send(P.refused(e))
             return
         try:
             await self._dispatch(client, msg)
         except Refusal as e:
-            client.send(P.Refused(reason=str(e)))
+            client.send(P.refused(e))
 
     async def _dispatch(self, client: Client, msg: P.Intent) -> None:
         if isinstance(msg, P.Ping):
@@ -516,7 +511,7 @@ class Hub:
             return
         room = client.room
         if not isinstance(room, Room):
-            raise Refusal("join a table first: {\"type\": \"join\", \"v\": 1, \"table\": CODE}")
+            raise Refusal("join_first", v=P.VERSION)
         if isinstance(msg, P.Sit):
             await room.sit(client, msg.seat, msg.name)
         elif isinstance(msg, P.Stand):

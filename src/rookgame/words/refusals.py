@@ -160,7 +160,7 @@ SERVER: dict[str, Say] = {
     "too_many": Say(N_("too many messages: at most {rate} a second; this one was dropped")),
     "too_many_closed": Say(N_("too many messages: the connection is closed")),
     "join_first": Say(N_("join a table first: {{\"type\": \"join\", \"v\": {v}, \"table\": CODE}}")),
-    "no_table": Say(N_("no table {code} here; check the code")),
+    "no_table": Say(N_("no table {table} here; check the code")),
     "token_not_here": Say(N_("that seat token is not for this table: you are watching; sit to play")),
     "only_host": Say(N_("only the host may do that")),
     "no_such_seat": Say(N_("seat {place} does not exist: seats are {first_place} to {last_place}")),

@@ -23,10 +23,6 @@ export function cardName(text) {
   return `${SUITS[c.colour].name} ${c.rank}`;
 }
 
-export function colourName(index) {
-  return index >= 0 && index < 4 ? SUITS[COLOURS[index]].name : index === -1 ? "no trump" : "not named";
-}
-
 // Sort by colour (B R Y G), high to low inside a colour; the Bird(s) first.
 export function sortCards(cards) {
   const key = (t) => {
@@ -48,12 +44,13 @@ function span(cls, text) {
   return s;
 }
 
-// A card face as an element: a <button> when interactive, else a <div>.
-export function cardElement(text, { button = false, small = false } = {}) {
+// A card face as an element: a <button> when interactive, else a <div>; ``small`` on the table,
+// ``tiny`` in the replay's lists of hands.
+export function cardElement(text, { button = false, small = false, tiny = false } = {}) {
   const c = parseCard(text);
   const el = document.createElement(button ? "button" : "div");
   if (button) el.type = "button";
-  el.className = "card" + (small ? " small" : "");
+  el.className = "card" + (small ? " small" : "") + (tiny ? " tiny" : "");
   el.dataset.card = text;
   if (c.bird) {
     el.classList.add("bird");

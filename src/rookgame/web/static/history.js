@@ -2,6 +2,7 @@
 // Everything from the server (names above all) is hostile input: it goes into the page only as text
 // (textContent, createTextNode, setAttribute), never as markup.
 import { el } from "/static/dom.js";
+import { playerLabel, plural, sidesOf } from "/static/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -10,14 +11,6 @@ function svg(tag, attrs, text) {
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = String(text);
   return node;
-}
-
-// The seats of each side: one side per seat when there is a total per seat, else partners (seat % sides).
-function sidesOf(players, ntotals) {
-  if (!ntotals || ntotals === players.length) return players.map((_, i) => [i]);
-  const sides = Array.from({ length: ntotals }, () => []);
-  players.forEach((_, i) => sides[i % ntotals].push(i));
-  return sides;
 }
 
 // Times from the store are UTC; one without an offset (SQLite keeps none) is read as UTC too.
@@ -35,17 +28,13 @@ function when(iso) {
 }
 
 function playerName(game, seat) {
-  const name = game.players[seat];
-  const person = Array.isArray(game.people) ? game.people.includes(seat) : true;
-  const twice = game.players.filter((m) => m === name).length > 1;
-  const notes = [person ? "" : "bot", twice ? `seat ${seat + 1}` : ""].filter(Boolean);
-  return notes.length ? `${name} (${notes.join(", ")})` : String(name);
+  return playerLabel(game.players, Array.isArray(game.people) ? game.people : null, seat);
 }
 
 function gameItem(g) {
   const players = Array.isArray(g.players) ? g.players : [];
   const totals = Array.isArray(g.totals) ? g.totals : [];
-  const sides = sidesOf(players, totals.length);
+  const sides = sidesOf(players.length, totals.length, g.sides);
   const code = String(g.code);
   const title = g.name ? String(g.name) : "Table " + code;
 
@@ -64,7 +53,7 @@ function gameItem(g) {
     el("h3", { class: "hx-game-name" }, title),
     el("p", { class: "hx-meta" },
       when(g.finished), " · ", String(g.rules), " · ",
-      g.hands === 1 ? "1 hand" : `${g.hands} hands`, " · code ", el("code", {}, code)),
+      plural(g.hands, "1 hand", `${g.hands} hands`), " · code ", el("code", {}, code)),
     scores,
     el("p", { class: "hx-links" },
       el("a", { class: "hx-button", href: `/replay/${enc}` }, "replay"),
@@ -127,7 +116,7 @@ function showStats(stats) {
   document.getElementById("hx-chart-svg").replaceChildren(chart(stats));
   document.getElementById("hx-chart-text").textContent =
     "Points per hand for each player's side: " +
-    stats.map((p) => `${p.name} ${p.points_per_hand} (${p.hands} ${p.hands === 1 ? "hand" : "hands"})`).join(", ") + ".";
+    stats.map((p) => `${p.name} ${p.points_per_hand} (${plural(p.hands, "1 hand", `${p.hands} hands`)})`).join(", ") + ".";
   document.getElementById("hx-chart").hidden = false;
 }
 

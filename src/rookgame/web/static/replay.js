@@ -1,23 +1,11 @@
 // /replay/CODE: one finished game, step by step, every hand visible (the game is over).
 // Names and every other field from the server are hostile input: text only, never markup.
+import { cardElement } from "/static/cards.js";
 import { el } from "/static/dom.js";
+import { deedWords, playerLabel, sidesOf, trumpWords } from "/static/words.js";
 
-const COLOURS = "BRYG";
-const COLOUR_NAMES = { B: "Black", R: "Red", Y: "Yellow", G: "Green" };
-
-// A card chip: its colour AND its colour's letter, so that colour-blind players can tell them apart.
 function card(c) {
-  const t = String(c);
-  if (t.startsWith("RK")) {
-    return el("span", { class: "rx-card rx-bird", title: t === "RK2" ? "the second Rook Bird" : "the Rook Bird",
-                        "data-card": t },
-      el("span", { class: "rx-rank" }, t));
-  }
-  const colour = COLOUR_NAMES[t[0]] ? t[0] : "X";
-  return el("span", { class: `rx-card rx-${colour}`, title: `${COLOUR_NAMES[colour] || "?"} ${t.slice(1)}`,
-                      "data-card": t },
-    el("span", { class: "rx-suit" }, colour === "X" ? t[0] || "?" : colour),
-    el("span", { class: "rx-rank" }, t.slice(1)));
+  return cardElement(String(c), { tiny: true });
 }
 
 function cards(list, emptyText) {
@@ -27,43 +15,16 @@ function cards(list, emptyText) {
   return box;
 }
 
-function sidesOf(n, ntotals) {
-  if (!ntotals || ntotals === n) return Array.from({ length: n }, (_, i) => [i]);
-  const sides = Array.from({ length: ntotals }, () => []);
-  for (let i = 0; i < n; i++) sides[i % ntotals].push(i);
-  return sides;
-}
-
-function trumpWords(t) {
-  if (t === -2 || t === null || t === undefined) return "not named yet";
-  if (t === -1) return "no trump";
-  const letter = COLOURS[t];
-  return letter ? el("span", {}, el("span", { class: `rx-chip rx-${letter}` }, letter), " ", COLOUR_NAMES[letter])
-                : String(t);
-}
-
-// What the action says, with its cards drawn: "bid 70", "pass", "bury R9", "trump Y", "G5".
+// What the step's action says, with its card drawn: "bids 70", "passes", "buries" and the card ...
 function actionWords(action) {
-  const a = String(action);
-  let m;
-  if ((m = /^bury (\S+)$/.exec(a))) return ["buries ", card(m[1])];
-  if ((m = /^partner (\S+)$/.exec(a))) return ["calls for the partner holding ", card(m[1])];
-  if ((m = /^bid (\d+)$/.exec(a))) return ["bids " + m[1]];
-  if ((m = /^trump ([BRYG])$/.exec(a))) return ["names trump ", trumpWords(COLOURS.indexOf(m[1]))];
-  if (a === "pass") return ["passes"];
-  if (/^([BRYG]\d{1,2}|RK2?)$/.test(a)) return ["plays ", card(a)];
-  return [a];
+  const [words, c] = deedWords(action);
+  return c ? [words, card(c)] : [words];
 }
 
 const state = { data: null, frames: [], last: [], i: 0, names: [], people: null };
 
 function seatName(seat) {
-  const n = state.names[seat];
-  if (n === undefined) return `seat ${seat + 1}`;
-  const bot = Array.isArray(state.people) && !state.people.includes(seat);
-  const twice = state.names.filter((m) => m === n).length > 1;  // two "heuristic" bots: tell them apart
-  const notes = [bot ? "bot" : "", twice ? `seat ${seat + 1}` : ""].filter(Boolean);
-  return notes.length ? `${n} (${notes.join(", ")})` : String(n);
+  return playerLabel(state.names, state.people, seat);  // two "heuristic" bots: told apart by their seats
 }
 
 // The trick last taken before each frame (cards in order from its leader, and who won it).
@@ -74,7 +35,7 @@ function lastTricks(frames) {
     const p = frames[i - 1];
     if (!p || p.hand !== f.hand) last = null;
     if (p && p.hand === f.hand && f.tricks > p.tricks && !f.end) {
-      last = { leader: p.leader, cards: p.trick.concat([p.action]), winner: f.leader };
+      last = { leader: p.leader, cards: p.trick.concat([p.action.card]), winner: f.leader };
     }
     out.push(last);
   });
@@ -95,20 +56,20 @@ function render() {
 
   const action = document.getElementById("rx-action");
   if (f.end) {
-    const sides = sidesOf(n, f.totals.length);
+    const sides = sidesOf(n, f.totals.length, state.data.sides);
     const w = state.data.winner;
     action.replaceChildren("Game over",
       Number.isInteger(w) && sides[w] ? ": " + sides[w].map(seatName).join(" & ") + " won" : "");
   } else {
     action.replaceChildren(el("strong", { class: "rx-who" }, seatName(f.seat)), " ",
-      el("span", { class: "rx-what", "data-action": String(f.action) }, ...actionWords(f.action)));
+      el("span", { class: "rx-what", "data-action": f.action.label }, ...actionWords(f.action)));
   }
   slider.setAttribute("aria-valuetext", `step ${state.i + 1} of ${total}: ${action.textContent}`);
 
   document.getElementById("rx-first").disabled = document.getElementById("rx-prev").disabled = state.i === 0;
   document.getElementById("rx-last").disabled = document.getElementById("rx-next").disabled = state.i === total - 1;
 
-  const sides = sidesOf(n, f.totals.length);
+  const sides = sidesOf(n, f.totals.length, state.data.sides);
   const totals = el("ul", { class: "rx-totals" });
   sides.forEach((seats, s) => totals.append(el("li", {},
     el("span", {}, seats.map(seatName).join(" & ")), ": ", el("strong", {}, f.totals[s]))));
@@ -217,8 +178,8 @@ async function main() {
   // One more frame after the last decision: the game over, its last trick and (from the list) the final totals.
   const lastFrame = frames[frames.length - 1];
   frames.push(Object.assign({}, lastFrame, {
-    end: true, seat: -1, action: "", hands: lastFrame.hands.map(() => []),
-    trick: lastFrame.trick.concat([lastFrame.action]),
+    end: true, seat: -1, action: null, hands: lastFrame.hands.map(() => []),
+    trick: lastFrame.trick.concat([lastFrame.action.card]),
     tricks: lastFrame.tricks + (lastFrame.trick.length + 1 === lastFrame.hands.length ? 1 : 0),
     totals: game && Array.isArray(game.totals) ? game.totals : lastFrame.totals,
   }));

@@ -1,9 +1,11 @@
 // A table's page: the lobby (seats, host controls), then the play screen, over one WebSocket.
-import { cardElement, cardName, colourName, parseCard, sortCards, SUITS, COLOURS } from "/static/cards.js";
+import { cardElement, cardName, sortCards } from "/static/cards.js";
+import { callWords, choiceWords, plural, refusalWords, trumpWords } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "").toUpperCase();
 const tokenKey = `rook-token-${code}`;
+const PROTOCOL = 2; // the version of rookgame.web.protocol this page speaks (it ships with the server)
 
 let ws = null;
 let retry = 0;
@@ -13,8 +15,7 @@ let lobby = null;
 let view = null;
 let hints = null;
 let hintFor = null; // the view (hand, step, trick length) a hint answers
-const LEVELS = ["random", "heuristic", "easy", "medium", "hard", "expert"];
-let levels = LEVELS;
+let levels = []; // the bots a seat may be given: from /api/options
 
 // ---------------------------------------------------------------- small DOM helpers
 function el(tag, cls, text) {
@@ -66,7 +67,7 @@ function connect() {
   $("conn").className = "conn wait";
   ws.addEventListener("open", () => {
     retry = 0;
-    const join = { type: "join", v: 1, table: code };
+    const join = { type: "join", v: PROTOCOL, table: code };
     const token = localStorage.getItem(tokenKey);
     if (token) join.token = token;
     ws.send(JSON.stringify(join));
@@ -107,12 +108,12 @@ function receive(msg) {
       render();
       break;
     case "refused":
-      if (/seat token is not for this table/.test(msg.reason)) localStorage.removeItem(tokenKey);
-      if (/^no table/.test(msg.reason)) { closedForGood = true; ws.close(); $("conn").textContent = "no such table"; }
-      say(msg.reason, "error");
+      if (msg.code === "token_not_here") localStorage.removeItem(tokenKey);
+      if (msg.code === "no_table") { closedForGood = true; ws.close(); $("conn").textContent = "no such table"; }
+      say(refusalWords(msg, me.seat, seatName), "error");
       break;
     case "info":
-      say(msg.text, "info");
+      say(refusalWords(msg, me.seat, seatName), "info");
       break;
     case "hint":
       hints = msg.choices;
@@ -138,21 +139,6 @@ function sideName(i) {
 function mySide() {
   if (!view || me.seat === null) return -1;
   return view.sides.findIndex((side) => side.includes(me.seat));
-}
-function actionWords(label) {
-  let m;
-  if (label === "pass") return "Pass";
-  if ((m = /^bid (\d+)$/.exec(label))) return `Bid ${m[1]}`;
-  if ((m = /^trump ([BRYG])$/.exec(label))) return `Trump: ${SUITS[m[1]].name} ${SUITS[m[1]].shape}`;
-  if (label === "no-trump") return "No trump";
-  if ((m = /^partner (\S+)$/.exec(label))) return `Call partner: ${cardName(m[1])}`;
-  if ((m = /^bury (\S+)$/.exec(label))) return `Bury ${cardName(m[1])}`;
-  if (/^[BRYG]\d+$|^RK\d*$/.test(label)) return `Play ${cardName(label)}`;
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
-function trumpWords(t) {
-  if (t >= 0) return `${colourName(t)} ${SUITS[COLOURS[t]].shape}`;
-  return colourName(t);
 }
 const PHASES = { bid: "bidding", nest: "the nest", play: "play", done: "hand over", thrown_in: "thrown in" };
 
@@ -292,7 +278,7 @@ function renderFelt(v, n, base) {
   const felt = $("felt");
   felt.replaceChildren();
   const lastCall = {};
-  for (const [s, call] of v.auction) lastCall[s] = call;
+  for (const call of v.auction) lastCall[call.seat] = callWords(call);
   for (let s = 0; s < n; s++) {
     const rel = (s - base + n) % n;
     const plate = el("div", "plate");
@@ -356,6 +342,11 @@ function renderPlay() {
   const contract = [];
   if (v.bidder >= 0) contract.push(`${seatName(v.bidder)} bid ${v.bid}`);
   contract.push(`Trump: ${trumpWords(v.trump)}`);
+  if (v.phase === "play" || v.phase === "done") {
+    if (lobby && lobby.low_call) contract.push(v.low ? "Low: ranks run backwards" : "High");
+    if (lobby && lobby.bird_call) contract.push(v.bird_high ? "Bird high" : "Bird low");
+  }
+  if (v.nest_points !== null) contract.push(v.nest_points ? "The buried cards hold points" : "The buried cards hold no points");
   if (v.partner_cards.length) contract.push(`Partner card: ${v.partner_cards.map(cardName).join(", ")}`);
   $("contract").textContent = contract.join(" · ");
 
@@ -367,19 +358,18 @@ function renderPlay() {
   const cardActs = new Map(); // card text -> action
   let burying = false;
   for (const ch of v.legal) {
-    if (ch.action < 64) cardActs.set(ch.label, ch.action);
-    else if (ch.action < 128) { cardActs.set(ch.label.replace(/^bury /, ""), ch.action); burying = true; }
-    else {
-      const b = button(actionWords(ch.label), `act:${ch.label}`, () => send({ type: "act", action: ch.action }),
-        ch.label === "pass" ? "act pass" : "act");
+    if (ch.kind === "play" || ch.kind === "bury") {
+      cardActs.set(ch.card, ch.action);
+      burying = burying || ch.kind === "bury";
+    } else {
+      const b = button(choiceWords(ch), `act:${ch.action}`, () => send({ type: "act", action: ch.action }),
+        ch.kind === "pass" ? "act pass" : "act");
       acts.append(b);
     }
   }
   if (burying) {
-    const others = v.hand_sizes.filter((_, s) => s !== me.seat);
-    const left = others.length ? v.hand.length - Math.max(...others) : 0;
-    const more = v.buried && v.buried.length ? " more" : "";
-    const count = left > 0 ? `${left}${more} card${left === 1 ? "" : "s"}` : "cards";
+    const left = v.to_bury;
+    const count = v.buried && v.buried.length ? plural(left, "1 more card", `${left} more cards`) : plural(left, "1 card", `${left} cards`);
     acts.prepend(el("p", "prompt", `The nest is in your hand (marked "nest"): choose ${count} to bury, one at a time.`));
   }
   else if (mine && cardActs.size) acts.prepend(el("p", "prompt", "Play a highlighted card."));
@@ -417,10 +407,8 @@ function renderPlay() {
   if (v.buried && v.buried.length) {
     buried.append(el("span", "label", "Buried:"));
     for (const c of sortCards(v.buried)) buried.append(cardElement(c, { small: true }));
-  } else if (v.nest && v.nest.length && !nestExtra.length && v.seat !== v.bidder) {
-    buried.append(el("span", "label", "Nest:"));
-    for (const c of sortCards(v.nest)) buried.append(cardElement(c, { small: true }));
   }
+  renderShown(v, nestExtra);
 
   // hint
   $("hint").hidden = me.seat === null;
@@ -436,6 +424,27 @@ function renderPlay() {
   renderOver();
 }
 
+// What the rules show the whole table, spectators included: the nest where it is shown (to all but the
+// bidder, who has it in hand), and the buried trumps turned face up (show_buried_trump).
+function renderShown(v, nestExtra) {
+  const box = $("shown");
+  box.replaceChildren();
+  if (v.nest && v.nest.length && !nestExtra.length && v.seat !== v.bidder) {
+    const line = el("div", "shown-line");
+    line.append(el("span", "label", "Nest:"));
+    for (const c of sortCards(v.nest)) line.append(cardElement(c, { small: true }));
+    box.append(line);
+  }
+  if (v.shown_buried.length) {
+    const line = el("div", "shown-line shown-buried");
+    const who = v.bidder >= 0 ? seatName(v.bidder) : "The bidder";
+    line.append(el("span", "label", plural(v.shown_buried.length, `${who} buried this trump:`, `${who} buried these trumps:`)));
+    for (const c of sortCards(v.shown_buried)) line.append(cardElement(c, { small: true }));
+    box.append(line);
+  }
+  box.hidden = !box.childElementCount;
+}
+
 function renderHints() {
   const box = $("hints");
   box.replaceChildren();
@@ -447,7 +456,7 @@ function renderHints() {
   const ol = el("ol", "hint-list");
   for (const ch of hints) {
     const li = el("li");
-    li.append(el("span", "hint-act", actionWords(ch.label)));
+    li.append(el("span", "hint-act", choiceWords(ch)));
     if (ch.points !== null) {
       li.append(el("span", "hint-points", `${ch.points >= 0 ? "+" : ""}${ch.points.toFixed(1)} expected points`));
     } else if (valued) {
@@ -479,7 +488,9 @@ function renderAuction(v) {
   const ol = $("auction");
   ol.replaceChildren();
   if (!v.auction.length) ol.append(el("li", "note", "No bids yet."));
-  for (const [s, call] of v.auction) ol.append(el("li", call === "pass" ? "pass" : null, `${seatName(s)}: ${call}`));
+  for (const call of v.auction) {
+    ol.append(el("li", call.kind === "pass" ? "pass" : null, `${seatName(call.seat)}: ${callWords(call)}`));
+  }
 }
 
 function trickRow(title, [leader, cards, winner], n) {
@@ -526,7 +537,7 @@ function renderPad(v) {
     const tr = el("tr");
     tr.append(el("td", "num", `${row.hand}`));
     tr.append(el("td", null, row.bidder < 0 ? "thrown in" : `${seatName(row.bidder)} ${row.bid} ${row.made ? "made" : "set"}`));
-    tr.append(el("td", null, row.trump));
+    tr.append(el("td", null, row.bidder < 0 ? "-" : trumpWords(row.trump)));
     row.totals.forEach((t, i) => {
       const sc = row.score[i];
       tr.append(el("td", "num", `${t} (${sc >= 0 ? "+" : ""}${sc})`));
@@ -602,7 +613,8 @@ document.addEventListener("keydown", (e) => {
   if (!$("hint").hidden && !$("hint").disabled) { e.preventDefault(); $("hint").click(); }
 });
 
-fetch("/api/options").then((r) => r.json()).then((o) => { if (o.levels) { levels = o.levels; render(); } }).catch(() => {});
+fetch("/api/options").then((r) => r.json()).then((o) => { if (Array.isArray(o.levels)) { levels = o.levels; render(); } })
+  .catch(() => {});
 
 if (!code) say("No table code in this address.", "error");
 else connect();
