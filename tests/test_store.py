@@ -184,3 +184,15 @@ def test_the_schema_is_made_by_the_migrations_and_upgrading_again_changes_nothin
     assert _schema(again.engine) == made
     assert again.codes() == [code] and again.count(code) == 1
     empty.dispose()
+
+
+def test_the_server_keeps_its_tables_under_rook_home_like_the_terminal_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rookgame.saves import saves_dir
+    from rookgame.web.store import default_url
+
+    monkeypatch.setenv("ROOK_HOME", str(tmp_path / "home"))
+    assert default_url() == f"sqlite:///{tmp_path / 'home' / 'rook.db'}"
+    assert saves_dir() == tmp_path / "home" / "games"
+    monkeypatch.delenv("ROOK_HOME")
+    assert default_url() == f"sqlite:///{Path.home() / '.rook' / 'rook.db'}"

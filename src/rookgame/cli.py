@@ -407,7 +407,8 @@ def serve(
                                       "may join; 127.0.0.1: this computer only)")] = "0.0.0.0",
     port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="the port")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="the database: an SQLAlchemy URL (default: the SQLite file "
-                                           "~/.rook/rook.db; postgresql+psycopg://user@host/db for a club)")] = None,
+                                           "$ROOK_HOME/rook.db or ~/.rook/rook.db; "
+                                           "postgresql+psycopg://user@host/db for a club)")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
     pace: Annotated[float, typer.Option("--pace", min=0, max=10, help="seconds between the bots' moves")] = 0.6,
     allow_origin: Annotated[list[str] | None, typer.Option("--allow-origin", help="another origin whose pages may "

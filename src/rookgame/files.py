@@ -1,4 +1,5 @@
-"""Files written whole: a reader, or a process killed mid-write, sees the old file or the new one."""
+"""Where rook keeps its files (:func:`rook_home`), and files written whole: a reader, or a process killed
+mid-write, sees the old file or the new one."""
 
 from __future__ import annotations
 
@@ -6,6 +7,13 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
+
+
+def rook_home() -> Path:
+    """The folder of everything rook keeps (saved games, the web tables' database): ``$ROOK_HOME``, else
+    ``~/.rook``; the terminal game and the server both honour it."""
+    home = os.environ.get("ROOK_HOME")
+    return Path(home).expanduser() if home else Path.home() / ".rook"
 
 
 def fsync_folder(folder: Path) -> None:

@@ -34,6 +34,7 @@ from typing import Any
 
 from .bots import bot_name
 from .files import fsync_folder as _fsync_folder
+from .files import rook_home
 from .files import write_whole as _write_whole
 from .match import Match
 from .record import (
@@ -98,9 +99,7 @@ def saves_dir(override: str | Path | None = None) -> Path:
     """Where games are kept: ``override``, else ``$ROOK_HOME/games``, else ``~/.rook/games``."""
     if override:
         return Path(override).expanduser()
-    home = os.environ.get("ROOK_HOME")
-    base = Path(home).expanduser() if home else Path.home() / ".rook"
-    return base / "games"
+    return rook_home() / "games"
 
 
 # ---------------------------------------------------------------------- writing

@@ -23,6 +23,7 @@ from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from ..files import rook_home
 from ..rules import RulesError, RuleSet, from_json
 from ..state import IllegalAction
 from ..table import Bot, Human, Seat, Table
@@ -75,11 +76,13 @@ class Stored:
 
 
 def default_url() -> str:
-    return f"sqlite:///{Path('~/.rook/rook.db').expanduser()}"
+    """The SQLite file ``rook.db`` in :func:`rookgame.files.rook_home` (``$ROOK_HOME``, else ``~/.rook``)."""
+    return f"sqlite:///{rook_home() / 'rook.db'}"
 
 
 class Store:
-    """A database of tables.  ``url``: an SQLAlchemy URL (default the SQLite file ``~/.rook/rook.db``)."""
+    """A database of tables.  ``url``: an SQLAlchemy URL (default the SQLite file ``$ROOK_HOME/rook.db``,
+    ``~/.rook/rook.db`` without ``ROOK_HOME``)."""
 
     def __init__(self, url: str | None = None) -> None:
         url = url or default_url()
