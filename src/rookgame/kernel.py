@@ -127,7 +127,7 @@ def score_hand(rules: RuleSet, taken: Sequence[int], won: Sequence[int], last_wi
                bidder: int, bid: int, team: int) -> HandResult:
     """Score a hand from what each seat took: ``taken`` counter points and ``won`` tricks per seat,
     the seat that won the last trick, the points of the buried cards, the contract and the bidder's
-    team (a seat mask).  RULES.md §6 and the house rules (bonuses, the moon)."""
+    team (a seat mask).  docs/rules.md §6 and the house rules (bonuses, the moon)."""
     n = rules.players
     seat_pts = list(taken)
     seat_pts[bidder if rules.nest_to == "bidder" else last_winner] += nest_points

@@ -1,4 +1,4 @@
-"""A game: hands with the deal rotating until a side reaches the goal (RULES.md §6)."""
+"""A game: hands with the deal rotating until a side reaches the goal (docs/rules.md §6)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from .state import Hand, IllegalAction, Phase
 
 
 class Match:
-    """Hands to the goal.  The first dealer is seat 0 (RULES.md §2 allows it); the deal
+    """Hands to the goal.  The first dealer is seat 0 (docs/rules.md §2 allows it); the deal
     passes to the left after each played hand, and a thrown-in hand is redealt by the
     same dealer.  The match owns the one seeded generator that deals the cards."""
 
@@ -71,7 +71,7 @@ class Match:
 
 
 def game_winner(rules: RuleSet, totals: list[int], last: Hand | None = None) -> int | None:
-    """The side that won after a hand, or None to play on (RULES.md §6).
+    """The side that won after a hand, or None to play on (docs/rules.md §6).
 
     A side at or past the goal ends the game and the highest total wins; a tie for the
     highest total plays one more hand.  House rules: with ``lose_at`` a side at or below

@@ -1,6 +1,6 @@
 """Rule sets as data: one frozen dataclass, named presets, house-rules files.
 
-Every option of RULES.md §7 is a field of :class:`RuleSet`.  The engine never
+Every option of docs/rules.md §7 is a field of :class:`RuleSet`.  The engine never
 asks which preset it plays; it reads the tables a rule set compiles once
 (:meth:`RuleSet.deck` and :meth:`RuleSet.play_tables`).
 """
@@ -237,7 +237,7 @@ class RuleSet:
 
     @cached_property
     def special_trumps(self) -> tuple[int, ...]:
-        """Cards that are always trump, highest first (the Bird block of RULES.md §5)."""
+        """Cards that are always trump, highest first (the Bird block of docs/rules.md §5)."""
         block = [parse_card(t) for t in self.top_trumps]
         if self.black_two:
             block.append(make(0, 2))
