@@ -765,3 +765,40 @@ def test_a_line_too_long_to_be_an_answer_is_dropped_without_being_kept() -> None
     assert "x" * 100 not in text  # never echoed
     assert (0, A.PASS) in match.hand.auction  # the next line was the answer, the person's pass
     assert peak < 2_000_000, f"{peak:,} bytes traced for a line of 10 MB"
+
+
+SHOW_BURIED = 'preset = "kentucky-discard"\nshow_buried_trump = true\n'
+
+
+def test_the_line_mode_tells_the_trumps_the_bidder_buried_where_the_rules_show_them(tmp_path: Path) -> None:
+    """show_buried_trump: as the play starts the table is told the buried trumps (seed 3: seat 2, a random bot,
+    wins the bid and buries two trumps while the person passes)."""
+    from rookgame.cards import CardSet
+    from rookgame.rules import loads
+    from rookgame.visible import shown_buried
+
+    rules = loads(SHOW_BURIED, "house rules", goal=1)
+    match = Match(rules, 3)
+    out = io.StringIO()
+    play_plain(rules, 0, ["human", "random", "random", "random"], 3, io.StringIO("p\n" * 5), out, match=match)
+    hand = match.hands[0] if match.hands else match.hand
+    buried = [str(c) for c in CardSet(shown_buried(hand))]
+    assert buried and hand.bidder == 2 and hand.phase >= Phase.PLAY
+    text = out.getvalue()
+    line = next(ln for ln in text.splitlines() if "turned face up for the table" in ln)
+    assert line.startswith("North buried") and all(c in line.split() or c + "." in line.split() for c in buried), line
+    assert text.index("turned face up") < text.index("Trump is ")  # before the first lead
+
+
+def test_the_line_mode_tells_who_the_called_partner_is_once_the_called_card_falls() -> None:
+    rules = load("call-partner")
+    match = Match(rules, 5)
+    out = io.StringIO()
+    answers = Answers()
+    answers.match = match
+    play_plain(rules, 0, ["human"] + ["heuristic"] * (rules.players - 1), 5, answers, out, match=match)
+    text = out.getvalue()
+    calls = re.findall(r"calls (\S+): its holder is the bidder's partner", text)
+    assert calls
+    told = re.findall(r"plays the called (\S+?)[:,]", text)
+    assert told and set(told) <= set(calls)

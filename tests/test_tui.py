@@ -855,3 +855,31 @@ def test_a_long_partner_call_fits_80x24_a_colour_at_a_time_with_a_key_for_every_
         assert pick.action in hand.history  # that card was called
 
     run_at(app, (80, 24), script)
+
+
+@pytest.mark.slow
+def test_the_full_screen_shows_the_trumps_the_bidder_buried_where_the_rules_show_them(tmp_path: Path) -> None:
+    """show_buried_trump: once the play starts the info line shows the buried trumps to the person (seed 3: seat 2,
+    a random bot, wins the bid and buries two trumps while the person passes)."""
+    from rookgame.cards import CardSet
+    from rookgame.visible import shown_buried
+
+    house = tmp_path / "shown.toml"
+    house.write_text('preset = "kentucky-discard"\nshow_buried_trump = true\n')
+    app = RookApp(Settings(str(house), 0, "random", "random", 3), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")  # Start
+        screen = game(app)
+        for _ in range(20):
+            if screen.match.hand.phase >= Phase.PLAY:
+                break
+            await pilot.press("p")  # pass
+            await pilot.pause()
+        hand = screen.match.hand
+        buried = [str(c) for c in CardSet(shown_buried(hand))]
+        assert hand.phase == Phase.PLAY and hand.bidder == 2 and buried
+        info = " ".join(panel(app, "#info").split())
+        assert "buried trumps" in info and all(c in info.replace(",", " ").split() for c in buried), info
+
+    run(app, script)

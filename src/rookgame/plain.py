@@ -38,7 +38,17 @@ from .table import Bot, Human, Seat, Table, TableError
 from .view import View, winning_so_far
 from .words.cards import hand_by_colour, trump_words
 from .words.hints import hint_text
-from .words.play import choices_words, event_line, not_understood, parse_choice, review_text, step_prompt, too_long
+from .words.play import (
+    choices_words,
+    event_line,
+    not_understood,
+    parse_choice,
+    partner_known_words,
+    review_text,
+    shown_buried_words,
+    step_prompt,
+    too_long,
+)
 from .words.refusals import told
 from .words.results import recap_words, result_lines, thrown_in_words, winner_line
 from .words.rules import how_to_play_text
@@ -114,6 +124,7 @@ class PlainGame:
         self.hidden_buries = 0
         self.seen_buries: list[str] = []  # the cards buried, where the narrator may see them
         self.dealt: list[str] = []  # the narrator's cards as dealt in the hand being told
+        self.called: list[str] = []  # the partner cards called in the hand being told
         self.redeal_by: int | None = None  # who called for a redeal in the hand being told
         self.resumed = resumed
         self.handle_signals = False
@@ -266,6 +277,7 @@ class PlainGame:
         self.flush_buries()
         if op == "Deal":
             self.tricks_told = 0
+            self.called = []
             self.dealt = list(e["hands"][self.narrator]) if self.narrator is not None else []
             self.say("")
             self.say(f"Hand {e['hand']}. Dealer: {sn.name(e['dealer'])}. Totals: {self.totals_text()}.")
@@ -281,6 +293,8 @@ class PlainGame:
                 if seat == self.narrator:  # the hand as it was then: the deal and the nest
                     self.say(f"You take the nest: your hand is now "
                              f"{hand_by_colour(self.rules, parse_cards(self.dealt + list(e['cards'])))}.")
+        elif op == "ShowBuried":  # show_buried_trump: the buried trumps face up for the table, or none
+            self.say(shown_buried_words(sn, seat, parse_cards(e["cards"])))
         elif op == "AnnounceNest":
             self.say(f"{sn.name(seat)} says the buried cards {'hold' if e['points'] else 'hold no'} points.")
         elif op == "StartPlay":
@@ -303,6 +317,10 @@ class PlainGame:
             action = L.action_of(L.operation_from_json(e))
             if action is not None:
                 self.say(event_line(sn, seat, action))
+            if op == "CallPartner":
+                self.called.append(e["card"])
+            elif op == "Play" and e["card"] in self.called:  # a called card falls: its holder is known now
+                self.say(partner_known_words(sn, seat, parse_cards(e["card"])[0], self.bidder))
 
     def flush_buries(self) -> None:
         """Say how many cards the bidder buried unseen, once the next event comes."""

@@ -24,7 +24,7 @@ from ..match import PadRow
 from ..state import Phase
 from ..view import View, points_taken, winning_so_far
 from ..words.cards import sort_hand, trump_words
-from ..words.play import choice_label, review_text, step_prompt, taken_words
+from ..words.play import choice_label, review_text, shown_buried_short, step_prompt, taken_words
 from ..words.results import result_lines, winner_line
 from ..words.seating import Seating
 
@@ -209,6 +209,9 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
         calls.append("low" if v.low else "high")
     if v.nest_points is not None:
         calls.append("nest has points" if v.nest_points else "nest has no points")
+    buried = shown_buried_short(v)  # show_buried_trump: turned face up for the table as the play starts
+    if buried:
+        calls.append(buried)
     if calls:
         parts.append(" · " + ", ".join(calls))
     totals = "  ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(v.totals))

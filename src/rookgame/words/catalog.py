@@ -15,7 +15,7 @@ by its name.  The page renders the same templates with the same rule (``/api/wor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from string import Formatter
 
 from ..actions import ActionError, action_str
@@ -127,3 +127,23 @@ def as_data(template: Template) -> str | dict[str, object]:
         return {"one": gettext(template.one), "many": gettext(template.many), "count": template.count}
     return gettext(template)
 
+
+
+@dataclass(frozen=True)
+class Say:
+    """One thing said, in its forms: ``text`` with seats by number (the engine's, a log's), ``other`` told to
+    a person with the seats by name (absent: ``text``), and ``you`` told to the person at the seat a
+    parameter names (the first parameter naming the reader's seat chooses)."""
+
+    text: Template
+    other: Template | None = None
+    you: dict[str, Template] = field(default_factory=dict)
+
+
+def told(say: Say, params: Params, *, you: int | None, seat_name: Callable[[int], str]) -> str:
+    """``say`` told to the person at seat ``you`` (None: nobody's seat), the other seats by ``seat_name``."""
+    if you is not None:
+        for name, template in say.you.items():
+            if params.get(name) == you:
+                return fill(template, params, seat_name)
+    return fill(say.other if say.other is not None else say.text, params, seat_name)

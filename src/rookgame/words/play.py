@@ -13,8 +13,52 @@ from ..kernel import trick_plays, trick_points
 from ..state import Phase
 from ..view import View, points_taken
 from .cards import sort_hand
-from .catalog import N_, fill
+from .catalog import N_, Param, Plural, Say, fill, told
 from .seating import Seating
+
+# What the rules show the table, said as it is shown (the line mode's lines, the full screen's info line).
+SHOWN: dict[str, Say] = {
+    "shown_buried": Say(
+        Plural(N_("seat {seat} buried a trump, turned face up for the table: {cards}."),
+               N_("seat {seat} buried {count} trumps, turned face up for the table: {cards}."), "count"),
+        Plural(N_("{seat} buried a trump, turned face up for the table: {cards}."),
+               N_("{seat} buried {count} trumps, turned face up for the table: {cards}."), "count"),
+        {"seat": Plural(N_("You buried a trump, turned face up for the table: {cards}."),
+                        N_("You buried {count} trumps, turned face up for the table: {cards}."), "count")}),
+    "shown_no_trump": Say(N_("seat {seat} buried no trump."), N_("{seat} buried no trump."),
+                          {"seat": N_("You buried no trump.")}),
+    "shown_buried_short": Say(Plural(N_("buried trump {cards}"), N_("buried trumps {cards}"), "count")),
+    "partner_known": Say(
+        N_("seat {seat} plays the called {card}: seat {seat} is the bidder's partner."),
+        N_("{seat} plays the called {card}: {seat} is the bidder's partner."),
+        {"seat": N_("You play the called {card}: you are the bidder's partner.")}),
+    "partner_own": Say(
+        N_("seat {seat} plays the called {card}, a card of its own: no partner comes from it."),
+        N_("{seat} plays the called {card}, a card of their own: no partner comes from it."),
+        {"seat": N_("You play the called {card}, a card of your own: no partner comes from it.")}),
+}
+
+
+def shown_buried_words(seating: Seating, bidder: int, cards: list[int]) -> str:
+    """The buried trumps turned face up for the table (``show_buried_trump``), or that there were none."""
+    if not cards:
+        return told(SHOWN["shown_no_trump"], {"seat": bidder}, you=seating.human, seat_name=seating.name)
+    params: dict[str, Param] = {"seat": bidder, "count": len(cards), "cards": sort_hand(seating.rules, cards)}
+    return told(SHOWN["shown_buried"], params, you=seating.human, seat_name=seating.name)
+
+
+def shown_buried_short(view: View) -> str:
+    """The buried trumps shown to the table, for a line of facts: "buried trumps B5 B12" ("" for none)."""
+    cards = sort_hand(view.rules, list(view.shown_buried))
+    if not cards:
+        return ""
+    return told(SHOWN["shown_buried_short"], {"count": len(cards), "cards": cards}, you=None, seat_name=str)
+
+
+def partner_known_words(seating: Seating, seat: int, card: int, bidder: int) -> str:
+    """A called card is played: who its holder is to the bidder."""
+    say = SHOWN["partner_own" if seat == bidder else "partner_known"]
+    return told(say, {"seat": seat, "card": card}, you=seating.human, seat_name=seating.name)
 
 
 def taken_words(seating: Seating, view: View) -> str:

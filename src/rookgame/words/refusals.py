@@ -18,20 +18,10 @@ reach it with no import cycle.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from .catalog import N_, Params, Plural, Template, fill
+from .catalog import N_, Params, Plural, Say, fill
 from .catalog import as_data as template_data
-
-
-@dataclass(frozen=True)
-class Say:
-    """The sentences of one refusal code (see the module's docstring)."""
-
-    text: Template
-    other: Template | None = None
-    you: dict[str, Template] = field(default_factory=dict)
-
+from .catalog import told as told_by
 
 REFUSALS: dict[str, Say] = {
     # -------------------------------------------------------------- anything, at any time
@@ -214,13 +204,7 @@ def told(code: str, params: Params, *, you: int | None, seat_name: Callable[[int
     """The refusal told to the person at seat ``you`` (None: someone watching), the other seats by
     ``seat_name``: "you must follow red", "it is West's turn, not yours"."""
     say = _ALL.get(code)
-    if say is None:
-        return code
-    if you is not None:
-        for name, template in say.you.items():
-            if params.get(name) == you:
-                return fill(template, params, seat_name)
-    return fill(say.other if say.other is not None else say.text, params, seat_name)
+    return code if say is None else told_by(say, params, you=you, seat_name=seat_name)
 
 
 def as_data() -> dict[str, dict[str, object]]:

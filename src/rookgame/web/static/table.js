@@ -296,6 +296,10 @@ function renderFelt(v, n, base) {
     else if (v.phase === "bid" && lastCall[s]) facts.push(lastCall[s]);
     const side = mySide();
     if (side >= 0 && s !== me.seat && v.sides[side].includes(s) && v.sides[side].length > 1) facts.push("partner");
+    // call-partner: a secret partner, once this seat knows (the called card played, or its own hand)
+    else if (lobby && lobby.mode === "call-partner" && s !== v.bidder && v.known_partners.includes(s)) {
+      facts.push("the bidder's partner");
+    }
     facts.push(`${v.hand_sizes[s]} cards`, `${v.won[s]} tricks`);
     plate.append(el("div", "plate-facts", facts.join(" · ")));
     if (s === v.to_act && !v.over) plate.append(el("div", "plate-turn", s === me.seat ? "your turn" : "to play"));
