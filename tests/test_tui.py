@@ -719,7 +719,7 @@ def test_the_bury_count_the_hint_and_the_nest_never_go_stale(tmp_path: Path) -> 
         await pilot.press("h")
         prompt = flat(panel(app, "#prompt"))
         # The burial was simulated as a whole: the cards are ranked, and no made-up points are shown.
-        assert "Hint for the 2 card(s) left to bury" in prompt and "ranked, not valued one by one" in prompt
+        assert "Hint for the 2 cards left to bury" in prompt and "ranked, not valued one by one" in prompt
         assert "points)" not in prompt and "1. bury " in prompt
         for picked in screen.selected:
             assert not re.search(rf"\d\. bury {card_str(picked)}\b", prompt)  # the hint ranks what is left

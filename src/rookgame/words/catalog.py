@@ -57,7 +57,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "place": ("place", "first_place", "last_place"),  # a seat as a place at the table, by its number
     "card": ("card", "lead"),
     "cards": ("cards", "held", "allowed"),
-    "colour": ("colour",),
+    "colour": ("colour",),  # in a sentence: "red"
+    "colour_name": ("trump",),  # on its own, or a name: "Red"
     "action": ("action",),
 }
 _KIND = {name: kind for kind, names in KINDS.items() for name in names}
@@ -94,8 +95,10 @@ def show(name: str, value: Param, seat_name: Callable[[int], str] | None = None)
         return card_str(value)
     if kind == "cards" and isinstance(value, (list, tuple)):
         return " ".join(card_str(c) for c in value)
-    if kind == "colour" and isinstance(value, int):
-        return COLOUR_NAMES[value].lower() if 0 <= value < len(COLOUR_NAMES) else str(value)
+    if kind in ("colour", "colour_name") and isinstance(value, int):
+        if not 0 <= value < len(COLOUR_NAMES):
+            return str(value)
+        return COLOUR_NAMES[value].lower() if kind == "colour" else COLOUR_NAMES[value]
     if kind == "action" and isinstance(value, int):
         return _action(value)
     if isinstance(value, (list, tuple)):

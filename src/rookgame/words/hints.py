@@ -7,9 +7,42 @@ from collections.abc import Sequence
 from .. import actions as A
 from ..state import Phase
 from ..view import View
+from .catalog import N_, Param, Plural, Template, fill
 from .play import action_words
 
 Ranked = Sequence[tuple[int, float | None]]  # (action, expected points for the seat's side, or None: not valued)
+
+
+HINTS: dict[str, Template] = {
+    "none": N_("No hint: it is not your turn."),
+    "valued": N_("Hint (best first, with the points your side can expect from this hand after each): {choices}"),
+    "ranked": N_("Hint (best first, the computer's way here: these choices are ranked, not valued one by one): "
+                 "{choices}"),
+    "bury_valued": Plural(
+        N_("Hint for the {left} card to bury (best first, with the points your side can expect from this hand after "
+           "each): {choices}"),
+        N_("Hint for the {left} cards to bury (best first, with the points your side can expect from this hand after "
+           "each): {choices}"), "left"),
+    "bury_ranked": Plural(
+        N_("Hint for the {left} card to bury (best first, the computer's way here: these choices are ranked, not "
+           "valued one by one): {choices}"),
+        N_("Hint for the {left} cards to bury (best first, the computer's way here: these choices are ranked, not "
+           "valued one by one): {choices}"), "left"),
+    "left_valued": Plural(
+        N_("Hint for the {left} card left to bury (best first, with the points your side can expect from this hand "
+           "after each): {choices}"),
+        N_("Hint for the {left} cards left to bury (best first, with the points your side can expect from this hand "
+           "after each): {choices}"), "left"),
+    "left_ranked": Plural(
+        N_("Hint for the {left} card left to bury (best first, the computer's way here: these choices are ranked, "
+           "not valued one by one): {choices}"),
+        N_("Hint for the {left} cards left to bury (best first, the computer's way here: these choices are ranked, "
+           "not valued one by one): {choices}"), "left"),
+    "item": N_("{number}. {choice}"),
+    "item_points": Plural(N_("{number}. {choice} ({points} point)"), N_("{number}. {choice} ({points} points)"),
+                          "points"),
+    "item_not_valued": N_("{number}. {choice} (not valued)"),
+}
 
 
 def hint_text(view: View, ranked: Ranked, top: int = 5, chosen: Sequence[int] = ()) -> str:
@@ -19,23 +52,20 @@ def hint_text(view: View, ranked: Ranked, top: int = 5, chosen: Sequence[int] = 
     hint ranks only what is left to choose)."""
     ranked = [(a, s) for a, s in ranked if a in view.legal]
     if not ranked:
-        return "No hint: it is not your turn."
+        return fill(HINTS["none"], {})
     if chosen:
         ranked = [(a, s) for a, s in ranked if not (A.BURY <= a < A.PARTNER and a - A.BURY in chosen)]
     valued = any(s is not None for _, s in ranked[:top])
 
-    def worth(s: float | None) -> str:
-        if s is None:
-            return " (not valued)" if valued else ""
-        return f" ({s:.0f} points)"
+    def item(number: int, action: int, s: float | None) -> str:
+        params: dict[str, Param] = {"number": number, "choice": action_words(action)}
+        if s is not None:
+            return fill(HINTS["item_points"], {**params, "points": round(s)})
+        return fill(HINTS["item_not_valued" if valued else "item"], params)
 
-    parts = [f"{i}. {action_words(a)}{worth(s)}" for i, (a, s) in enumerate(ranked[:top], 1)]
-    if not valued:
-        label = "best first, the computer's way here: these choices are ranked, not valued one by one"
-    else:
-        label = "best first, with the points your side can expect from this hand after each"
-    what = "Hint"
+    choices = "  ".join(item(i, a, s) for i, (a, s) in enumerate(ranked[:top], 1))
+    how = "valued" if valued else "ranked"
     if view.step == "bury" and view.phase == Phase.NEST:
         left = view.rules.nest_size - view.buried_count - len(chosen)
-        what = f"Hint for the {left} card(s) left to bury" if chosen else f"Hint for the {left} card(s) to bury"
-    return f"{what} ({label}): " + "  ".join(parts)
+        return fill(HINTS[f"{'left' if chosen else 'bury'}_{how}"], {"left": left, "choices": choices})
+    return fill(HINTS[how], {"choices": choices})

@@ -6,14 +6,16 @@ for the decision at hand; no rule is decided here (legal choices come from ``vie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import actions as A
-from ..actions import ActionError, action_str, parse_action
+from ..actions import ActionError, parse_action
 from ..cards import COLOUR_NAMES, COLOURS, CardError, card_str, parse_card
 from ..kernel import trick_plays, trick_points
 from ..state import Phase
 from ..view import View, points_taken
 from .cards import sort_hand
-from .catalog import N_, Param, Plural, Say, fill, told
+from .catalog import N_, Param, Plural, Say, Template, fill, told
 from .seating import Seating
 
 # What the rules show the table, said as it is shown (the line mode's lines, the full screen's info line).
@@ -61,117 +63,151 @@ def partner_known_words(seating: Seating, seat: int, card: int, bidder: int) -> 
     return told(say, {"seat": seat, "card": card}, you=seating.human, seat_name=seating.name)
 
 
+# An action said as an event, by what it is (actions.kind_of): the seat's, or the reader's own.
+EVENTS: dict[str, Say] = {
+    "pass": Say(N_("seat {seat} passes."), N_("{seat} passes."), {"seat": N_("You pass.")}),
+    "redeal": Say(N_("seat {seat} holds no counters and calls for a redeal."),
+                  N_("{seat} holds no counters and calls for a redeal."),
+                  {"seat": N_("You hold no counters and call for a redeal.")}),
+    "bid": Say(N_("seat {seat} bids {bid}."), N_("{seat} bids {bid}."), {"seat": N_("You bid {bid}.")}),
+    "bury": Say(N_("seat {seat} buries {card}."), N_("{seat} buries {card}."), {"seat": N_("You bury {card}.")}),
+    "bury_hidden": Say(N_("seat {seat} buries a card."), N_("{seat} buries a card."), {"seat": N_("You bury a card.")}),
+    "partner": Say(N_("seat {seat} calls {card}: its holder is the bidder's partner."),
+                   N_("{seat} calls {card}: its holder is the bidder's partner."),
+                   {"seat": N_("You call {card}: its holder is the bidder's partner.")}),
+    "trump": Say(N_("seat {seat} names trump: {trump}."), N_("{seat} names trump: {trump}."),
+                 {"seat": N_("You name trump: {trump}.")}),
+    "no_trump": Say(N_("seat {seat} calls no trump."), N_("{seat} calls no trump."),
+                    {"seat": N_("You call no trump.")}),
+    "high": Say(N_("seat {seat} calls high."), N_("{seat} calls high."), {"seat": N_("You call high.")}),
+    "low": Say(N_("seat {seat} calls low: ranks run backwards."), N_("{seat} calls low: ranks run backwards."),
+               {"seat": N_("You call low: ranks run backwards.")}),
+    "bird_high": Say(N_("seat {seat} calls the Bird high."), N_("{seat} calls the Bird high."),
+                     {"seat": N_("You call the Bird high.")}),
+    "bird_low": Say(N_("seat {seat} calls the Bird low."), N_("{seat} calls the Bird low."),
+                    {"seat": N_("You call the Bird low.")}),
+    "no_more_partners": Say(N_("seat {seat} calls no more partners."), N_("{seat} calls no more partners."),
+                            {"seat": N_("You call no more partners.")}),
+    "play": Say(N_("seat {seat} plays {card}."), N_("{seat} plays {card}."), {"seat": N_("You play {card}.")}),
+}
+
+# An action named on its own, by what it is: in a hint ("bid 85", "trump Red") and as a choice's label ("85").
+ACTION_NAMES: dict[str, str] = {
+    "pass": N_("pass"), "redeal": N_("redeal (no counters)"), "bid": N_("bid {bid}"), "bury": N_("bury {card}"),
+    "partner": N_("partner {card}"), "trump": N_("trump {trump}"), "no_trump": N_("no trump"), "high": N_("high"),
+    "low": N_("low"), "bird_high": N_("bird high"), "bird_low": N_("bird low"),
+    "no_more_partners": N_("no more partners"), "play": N_("{card}"),
+}
+CHOICE_LABELS: dict[str, str] = {
+    "pass": N_("Pass"), "redeal": N_("Redeal"), "bid": N_("{bid}"), "bury": N_("{card}"), "partner": N_("{card}"),
+    "trump": N_("{trump}"), "no_trump": N_("No trump"), "high": N_("High"), "low": N_("Low"), "bird_high": N_("High"),
+    "bird_low": N_("Low"), "no_more_partners": N_("No more partners"), "play": N_("{card}"),
+}
+
+PROMPTS: dict[str, Template] = {
+    "bid": N_("Your bid"),
+    "bury": Plural(N_("Bury {left} card"), N_("Bury {left} cards"), "left"),
+    "trump": N_("Name trump"),
+    "partner": N_("Call a partner card"),
+    "partner_more": N_("Call another partner card"),
+    "direction": N_("High or low"),
+    "bird": N_("Bird high or low"),
+    "lead": N_("Your lead"),
+    "follow": N_("Your card"),
+    "move": N_("Your move"),
+}
+
+REVIEW: dict[str, Template] = {
+    "none": N_("Taken tricks stay face down: in these rules nobody may look back at them until the hand is over."),
+    "no_trick": N_("No trick has been taken yet."),
+    "last": Plural(N_("Last trick: {plays}; won by {winner} ({points} point)."),
+                   N_("Last trick: {plays}; won by {winner} ({points} points)."), "points"),
+    "trick": Plural(N_("Trick {number}: {plays}; won by {winner} ({points} point)."),
+                    N_("Trick {number}: {plays}; won by {winner} ({points} points)."), "points"),
+    "taken": N_("Taken this hand: {scores}"),
+}
+
+
+def _facts(action: int) -> tuple[str, dict[str, Param]]:
+    """What an action is (actions.kind_of) and its facts as a template's parameters."""
+    kind, card, value = A.kind_of(action)
+    params: dict[str, Param] = {}
+    if card is not None:
+        params["card"] = card
+    if kind == "bid" and value is not None:
+        params["bid"] = value
+    if kind == "trump" and value is not None:
+        params["trump"] = value
+    return kind, params
+
+
+def scores_words(seating: Seating, values: Sequence[int], signed: bool = False) -> str:
+    """Each side's number after its name: "Us 25, Them 10" (``signed``: "Us +25, Them -10")."""
+    return ", ".join(f"{seating.side_name(s)} {v:+d}" if signed else f"{seating.side_name(s)} {v}"
+                     for s, v in enumerate(values))
+
+
 def taken_words(seating: Seating, view: View) -> str:
     """ "Taken this hand: Us 25, Them 10" while the hand is played; "" before its first trick and once it is
     over (its result then counts the nest and the bonuses too)."""
     if not view.tricks or view.phase >= Phase.DONE:
         return ""
-    taken = points_taken(view)
-    return "Taken this hand: " + ", ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(taken))
+    return fill(REVIEW["taken"], {"scores": scores_words(seating, points_taken(view))})
 
 
 def review_text(seating: Seating, view: View) -> str:
     """The taken tricks this seat may look back at, as the rules allow (``review``), in words."""
     if view.rules.review == "none":
-        return ("Taken tricks stay face down: in these rules nobody may look back at them until the hand "
-                "is over.")
+        return fill(REVIEW["none"], {})
     shown = view.reviewable
     if not shown:
-        return "No trick has been taken yet."
+        return fill(REVIEW["no_trick"], {})
     first = len(view.tricks) - len(shown) + 1
     lines = []
     for k, (leader, cards, winner) in enumerate(shown, first):
         plays = ", ".join(f"{seating.name(s)} {card_str(c)}" for s, c in trick_plays(view.rules, leader, cards))
-        label = "Last trick" if view.rules.review == "last" else f"Trick {k}"
-        lines.append(f"{label}: {plays}; won by {seating.name(winner)} ({trick_points(view.rules, cards)} points).")
+        params: dict[str, Param] = {"number": k, "plays": plays, "winner": seating.name(winner),
+                                    "points": trick_points(view.rules, cards)}
+        lines.append(fill(REVIEW["last" if view.rules.review == "last" else "trick"], params))
     return "\n".join(lines)
 
 
 def action_words(action: int) -> str:
     """The readable name of an action for a person: "pass", "bid 85", "trump Red", "B14"."""
-    if A.TRUMP <= action < A.NO_TRUMP:
-        return f"trump {COLOUR_NAMES[action - A.TRUMP]}"
-    if action == A.NO_TRUMP:
-        return "no trump"
-    if action == A.REDEAL:
-        return "redeal (no counters)"
-    return action_str(action)
+    kind, params = _facts(action)
+    return fill(ACTION_NAMES[kind], params)
 
 
 def choice_label(action: int) -> str:
-    """Short label of a choice on its own: "Pass", "85", "Red", "high", "B14"."""
-    if action == A.PASS:
-        return "Pass"
-    if action == A.REDEAL:
-        return "Redeal"
-    if action >= A.BID:
-        return str(action - A.BID)
-    if A.TRUMP <= action < A.NO_TRUMP:
-        return COLOUR_NAMES[action - A.TRUMP]
-    if action == A.NO_TRUMP:
-        return "No trump"
-    if action in (A.HIGH, A.BIRD_HIGH):
-        return "High"
-    if action in (A.LOW, A.BIRD_LOW):
-        return "Low"
-    if action == A.NO_MORE_PARTNERS:
-        return "No more partners"
-    if A.BURY <= action < A.PARTNER:
-        return card_str(action - A.BURY)
-    if A.PARTNER <= action < A.PASS:
-        return card_str(action - A.PARTNER)
-    return card_str(action)
+    """Short label of a choice on its own: "Pass", "85", "Red", "High", "B14"."""
+    kind, params = _facts(action)
+    return fill(CHOICE_LABELS[kind], params)
 
 
 def event_line(seating: Seating, seat: int, action: int, hidden: bool = False) -> str:
     """One public event, as the human seat may learn it.  ``hidden``: a card buried by
     another seat, of which the table learns only that a card went."""
-    s = seating.subject
-    if action == A.PASS:
-        return s(seat, "passes", "pass") + "."
-    if action == A.REDEAL:
-        return s(seat, "holds", "hold") + " no counters and " + ("calls" if seat != seating.human else "call") \
-            + " for a redeal."
-    if action >= A.BID:
-        return s(seat, "bids", "bid") + f" {action - A.BID}."
-    if A.BURY <= action < A.PARTNER:
-        if hidden:
-            return s(seat, "buries", "bury") + " a card."
-        return s(seat, "bury", "bury") + f" {card_str(action - A.BURY)}."
-    if A.PARTNER <= action < A.PASS:
-        return s(seat, "calls", "call") + f" {card_str(action - A.PARTNER)}: its holder is the bidder's partner."
-    if A.TRUMP <= action < A.NO_TRUMP:
-        return s(seat, "names", "name") + f" trump: {COLOUR_NAMES[action - A.TRUMP]}."
-    if action == A.NO_TRUMP:
-        return s(seat, "calls", "call") + " no trump."
-    if action in (A.HIGH, A.LOW):
-        return s(seat, "calls", "call") + (" low: ranks run backwards." if action == A.LOW else " high.")
-    if action in (A.BIRD_HIGH, A.BIRD_LOW):
-        return s(seat, "calls", "call") + " the Bird " + ("high." if action == A.BIRD_HIGH else "low.")
-    if action == A.NO_MORE_PARTNERS:
-        return s(seat, "calls", "call") + " no more partners."
-    return s(seat, "plays", "play") + f" {card_str(action)}."
+    kind, params = _facts(action)
+    if kind == "bury" and hidden:
+        kind = "bury_hidden"
+    params["seat"] = seat
+    return told(EVENTS[kind], params, you=seating.human, seat_name=seating.name)
 
 
 def step_prompt(view: View) -> str:
     """What the human is asked now, without the list of choices."""
     if view.phase == Phase.BID:
-        return "Your bid"
+        return fill(PROMPTS["bid"], {})
     kind = view.step
     if kind == "bury":
-        left = view.rules.nest_size - view.buried_count
-        return f"Bury {left} card{'s' if left != 1 else ''}"
-    if kind == "trump":
-        return "Name trump"
+        return fill(PROMPTS["bury"], {"left": view.rules.nest_size - view.buried_count})
     if kind == "partner":
-        return "Call another partner card" if A.NO_MORE_PARTNERS in view.legal else "Call a partner card"
-    if kind == "direction":
-        return "High or low"
-    if kind == "bird":
-        return "Bird high or low"
+        return fill(PROMPTS["partner_more" if A.NO_MORE_PARTNERS in view.legal else "partner"], {})
+    if kind in ("trump", "direction", "bird"):
+        return fill(PROMPTS[kind], {})
     if view.phase == Phase.PLAY:
-        return "Your lead" if not view.trick else "Your card"
-    return "Your move"
+        return fill(PROMPTS["follow" if view.trick else "lead"], {})
+    return fill(PROMPTS["move"], {})
 
 
 def choices_words(view: View, limit: int = 0) -> str:

@@ -9,31 +9,65 @@ from ..match import PadRow
 from ..state import Phase
 from ..view import View
 from .cards import trump_words
-from .play import taken_words
+from .catalog import N_, Param, Say, Template, fill, told
+from .play import scores_words, taken_words
 from .seating import Seating
+
+RESULTS: dict[str, Template] = {
+    "thrown": N_("Hand {number} was thrown in; nobody scores."),
+    "made": N_("Hand {number}: {bidder} bid {bid} with {trump} trump, took {taken} and made it."),
+    "set": N_("Hand {number}: {bidder} bid {bid} with {trump} trump, took {taken} and was set."),
+    "made_no_trump": N_("Hand {number}: {bidder} bid {bid} with no trump, took {taken} and made it."),
+    "set_no_trump": N_("Hand {number}: {bidder} bid {bid} with no trump, took {taken} and was set."),
+    "teams": N_("Points taken: the bidder's team ({team}) {taken}, the defenders ({defenders}) {points}; each player "
+                "scores the side's result."),
+    "points": N_("Points taken: {scores}."),
+    "score": N_("Score: {scores}."),
+    "totals": N_("Totals: {scores} (goal {goal})."),
+    # the game's end: a side of several (or "you") win, one player wins
+    "win": N_("Game over: {who} win with {points} to {rest}."),
+    "wins": N_("Game over: {who} wins with {points} to {rest}."),
+    "you_win": N_("Game over: {who} win with {points} to {rest}. Well played!"),
+}
+
+# A hand thrown in: why (the first sentence), then what comes next (the second).
+THROWN: dict[str, Say] = {
+    "redeal": Say(N_("Hand {number} is thrown in: seat {seat} holds no counters and calls for a redeal, as these "
+                     "rules allow."),
+                  N_("Hand {number} is thrown in: {seat} holds no counters and calls for a redeal, as these rules "
+                     "allow."),
+                  {"seat": N_("Hand {number} is thrown in: You hold no counters and call for a redeal, as these "
+                              "rules allow.")}),
+    "all_passed": Say(N_("Hand {number} is thrown in: everyone passed: nobody bid.")),
+    "again": Say(N_("Nobody scores; seat {seat} deals again, and the new deal is hand {next} (a thrown-in hand "
+                    "counts as a hand on the score pad)."),
+                 N_("Nobody scores; {seat} deals again, and the new deal is hand {next} (a thrown-in hand counts as "
+                    "a hand on the score pad)."),
+                 {"seat": N_("Nobody scores; You deal again, and the new deal is hand {next} (a thrown-in hand "
+                             "counts as a hand on the score pad).")}),
+}
 
 
 def result_lines(seating: Seating, row: PadRow) -> list[str]:
     """The end of a hand in words."""
     if row.bidder < 0:
-        return [f"Hand {row.number} was thrown in; nobody scores."]
+        return [fill(RESULTS["thrown"], {"number": row.number})]
     sides = range(len(row.points))
-    bidder = seating.name(row.bidder)
-    verdict = "made it" if row.made else "was set"
-    lines = [f"Hand {row.number}: {bidder} bid {row.bid} with {trump_words(row.trump)} trump, "
-             f"took {row.taken} and {verdict}."]
+    verdict = ("made" if row.made else "set") + ("_no_trump" if row.trump < 0 else "")
+    params: dict[str, Param] = {"number": row.number, "bidder": seating.name(row.bidder), "bid": row.bid,
+                                "trump": trump_words(row.trump), "taken": row.taken}
+    lines = [fill(RESULTS[verdict], params)]
     if seating.rules.mode == "call-partner":
         # Each seat's entry is its side's: say it once per side, naming who was on it.
         defenders = [s for s in sides if s not in row.team]
-        team_names = ", ".join(seating.name(s) for s in row.team)
-        lines.append(f"Points taken: the bidder's team ({team_names}) {row.taken}, the defenders ("
-                     + ", ".join(seating.name(s) for s in defenders)
-                     + f") {row.points[defenders[0]] if defenders else 0}; each player scores the side's result.")
+        lines.append(fill(RESULTS["teams"], {
+            "team": ", ".join(seating.name(s) for s in row.team), "taken": row.taken,
+            "defenders": ", ".join(seating.name(s) for s in defenders),
+            "points": row.points[defenders[0]] if defenders else 0}))
     else:
-        lines.append("Points taken: " + ", ".join(f"{seating.side_name(s)} {row.points[s]}" for s in sides) + ".")
-    lines.append("Score: " + ", ".join(f"{seating.side_name(s)} {row.score[s]:+d}" for s in sides) + ".")
-    lines.append("Totals: " + ", ".join(f"{seating.side_name(s)} {row.totals[s]}" for s in sides)
-                 + f" (goal {seating.rules.goal}).")
+        lines.append(fill(RESULTS["points"], {"scores": scores_words(seating, row.points)}))
+    lines.append(fill(RESULTS["score"], {"scores": scores_words(seating, row.score, signed=True)}))
+    lines.append(fill(RESULTS["totals"], {"scores": scores_words(seating, row.totals), "goal": seating.rules.goal}))
     return lines
 
 
@@ -66,18 +100,16 @@ def recap_words(seating: Seating, view: View, number: int) -> str:
 def thrown_in_words(seating: Seating, number: int, dealer: int, redeal_by: int | None = None) -> str:
     """Why hand ``number`` was thrown in, and what comes next: nobody scores, the same dealer deals again."""
     if redeal_by is not None:
-        why = (f"{seating.subject(redeal_by, 'holds', 'hold')} no counters and "
-               f"{'call' if redeal_by == seating.human else 'calls'} for a redeal, as these rules allow")
+        why = told(THROWN["redeal"], {"number": number, "seat": redeal_by}, you=seating.human, seat_name=seating.name)
     else:
-        why = "everyone passed: nobody bid"
-    deals = seating.subject(dealer, "deals", "deal")
-    return (f"Hand {number} is thrown in: {why}. Nobody scores; {deals} again, and the new deal is "
-            f"hand {number + 1} (a thrown-in hand counts as a hand on the score pad).")
+        why = told(THROWN["all_passed"], {"number": number}, you=seating.human, seat_name=seating.name)
+    again = told(THROWN["again"], {"seat": dealer, "next": number + 1}, you=seating.human, seat_name=seating.name)
+    return f"{why} {again}"
 
 
 def winner_line(seating: Seating, winner: int, totals: Sequence[int]) -> str:
-    who = seating.side_long(winner)
-    rest = ", ".join(str(totals[s]) for s in range(len(totals)) if s != winner)
+    """The game's end: who won, with what against the rest."""
     you_won = seating.human >= 0 and seating.rules.side_of(seating.human) == winner
-    return f"Game over: {who} {'win' if you_won or seating.rules.mode == 'partners' else 'wins'} " \
-           f"with {totals[winner]} to {rest}." + (" Well played!" if you_won else "")
+    key = "you_win" if you_won else "win" if seating.rules.mode == "partners" else "wins"
+    rest = ", ".join(str(totals[s]) for s in range(len(totals)) if s != winner)
+    return fill(RESULTS[key], {"who": seating.side_long(winner), "points": totals[winner], "rest": rest})

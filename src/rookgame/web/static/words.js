@@ -29,6 +29,8 @@ function show(name, value, seatName) {
     case "cards": return Array.isArray(value) ? value.map((c) => cardName(String(c))).join(", ") : String(value);
     case "colour": return Number.isInteger(value) && value >= 0 && value < 4 ? SUITS[COLOURS[value]].name.toLowerCase()
       : String(value);
+    case "colour_name": return Number.isInteger(value) && value >= 0 && value < 4 ? SUITS[COLOURS[value]].name
+      : String(value);
     default: return Array.isArray(value) ? value.join(" ") : String(value);
   }
 }
