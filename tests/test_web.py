@@ -167,6 +167,16 @@ def test_a_house_rules_file_and_a_goal_make_the_tables_rules(client: TestClient)
     assert client.get("/api/tables/NOSUCH").status_code == 404
 
 
+def test_a_refused_table_says_its_code_and_facts_for_the_page_to_tell(client: TestClient) -> None:
+    """POST /api/tables refused by the server's rules (not a malformed request) carries the refusal's code."""
+    r = client.post("/api/tables", json={"seats": ["me", "open"]})
+    assert r.status_code == 400
+    assert r.json() == {"error": "kentucky-discard has 4 seats; 2 given", "code": "seats_count",
+                        "params": {"rules": "kentucky-discard", "players": 4, "given": 2}}
+    missing = client.get("/api/tables/NOSUCH").json()
+    assert missing["code"] == "no_table" and missing["params"] == {"table": "'NOSUCH'"}
+
+
 # ---------------------------------------------------------------------- the lobby
 def test_people_sit_through_the_invite_code_and_the_host_starts_with_bots_in_the_open_seats(client: TestClient) -> None:
     made = create(client, name="Sunday", your_name="Ann")

@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from ..rules import RulesError
-from .protocol import NoTable, Refusal
+from .protocol import NoTable, Refusal, wire_params
 
 
 async def bad_request(_: Request, exc: Exception) -> JSONResponse:
@@ -21,12 +21,19 @@ async def bad_request(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": f"{where}: {first.get('msg')}"}, status_code=400)
 
 
+def _body(exc: Exception) -> dict[str, object]:
+    """``error``, the sentence; and for a refusal its ``code`` and ``params``, which a page tells in its words."""
+    if isinstance(exc, Refusal):
+        return {"error": str(exc), "code": exc.code, "params": wire_params(exc.params)}
+    return {"error": str(exc)}
+
+
 async def refused(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=400)
+    return JSONResponse(_body(exc), status_code=400)
 
 
 async def not_found(_: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=404)
+    return JSONResponse(_body(exc), status_code=404)
 
 
 def install(app: FastAPI) -> None:

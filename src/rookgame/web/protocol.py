@@ -347,10 +347,10 @@ def call(seat: int, action: int) -> Call:
 
 def refused(refusal: Refusal | IllegalAction) -> Refused:
     """A refusal (the server's or the engine's) as the message that tells it."""
-    return Refused(code=refusal.code, params=_wire(refusal.params), reason=str(refusal))
+    return Refused(code=refusal.code, params=wire_params(refusal.params), reason=str(refusal))
 
 
-def _wire(params: dict[str, Fact]) -> dict[str, Param]:
+def wire_params(params: dict[str, Fact]) -> dict[str, Param]:
     """A refusal's facts on the wire: a card as its text ("R14"), as everywhere in the protocol, an action as its
     notation ("bid 85")."""
     out: dict[str, Param] = {}

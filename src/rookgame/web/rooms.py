@@ -138,7 +138,7 @@ class Room:
 
     def tell(self, word: Refusal) -> None:
         """A word to everyone at the table that needs no answer (a bot that broke: the table stops)."""
-        msg = P.dump(P.Info(text=str(word), code=word.code, params=P._wire(word.params)))
+        msg = P.dump(P.Info(text=str(word), code=word.code, params=P.wire_params(word.params)))
         for c in list(self.clients):
             c.send_text(msg)
 

@@ -1,4 +1,6 @@
 // The front page: create a table (POST /api/tables) or join one by its code.
+import { refusalWords } from "/static/words.js";
+
 const $ = (id) => document.getElementById(id);
 let options = { presets: [], levels: [], fill: "heuristic" };
 let rulesText = null; // an uploaded house-rules file's text
@@ -119,7 +121,10 @@ $("create-form").addEventListener("submit", async (e) => {
   try {
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     answer = await r.json();
-    if (!r.ok) { err.textContent = answer.error || `refused (${r.status})`; return; }
+    if (!r.ok) {
+      err.textContent = answer.code ? refusalWords(answer, null, (s) => `seat ${s + 1}`) : answer.error || `refused (${r.status})`;
+      return;
+    }
   } catch (x) {
     err.textContent = "The server did not answer; try again.";
     return;
