@@ -1,6 +1,6 @@
 // A table's page: the lobby (seats, host controls), then the play screen, over one WebSocket.
 import { cardElement, cardName, sortCards } from "/static/cards.js";
-import { callWords, choiceWords, plural, refusalWords, trumpWords } from "/static/words.js";
+import { callWords, choiceWords, plural, refusalWords, seatLabel, trumpWords } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "").toUpperCase();
@@ -126,11 +126,7 @@ function receive(msg) {
 
 // ---------------------------------------------------------------- names and words
 function seatName(s) {
-  if (!lobby || !lobby.seats[s]) return `Seat ${s + 1}`;
-  const seat = lobby.seats[s];
-  let name = seat.kind === "person" ? seat.name : seat.kind === "bot" ? `Bot ${s + 1} (${seat.name})` : "open seat";
-  if (s === me.seat) name += " (you)";
-  return name;
+  return seatLabel(lobby ? lobby.seats[s] : null, s, s === me.seat);
 }
 function sideName(i) {
   if (!view || !view.sides[i]) return `Side ${i + 1}`;

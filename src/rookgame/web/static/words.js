@@ -115,6 +115,15 @@ export function deedWords(ch) {
   }
 }
 
+// ---------------------------------------------------------------- seats
+// A seat at a live table, from the lobby's ``seats`` entry: the person's name, "Bot 2 (heuristic)", "open
+// seat"; "(you)" after the reader's own; places count from 1.
+export function seatLabel(info, seat, mine) {
+  if (!info) return `Seat ${seat + 1}`;
+  const name = info.kind === "person" ? info.name : info.kind === "bot" ? `Bot ${seat + 1} (${info.name})` : "open seat";
+  return mine ? `${name} (you)` : name;
+}
+
 // ---------------------------------------------------------------- seats and sides of a finished game
 // A player of a finished game (the history, the replay): their name, "(bot)" for a bot, and the seat
 // (counted from 1) where two share a name.
