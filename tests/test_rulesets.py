@@ -400,3 +400,18 @@ def test_a_misspelt_rule_option_in_the_engine_is_a_type_error(tmp_path: Path) ->
                          capture_output=True, text=True)
     assert run.returncode == 1 and "Non-overlapping equality check" in run.stdout, run.stdout
     assert run.stdout.count("error:") == 1  # the correct spelling passes
+
+
+def test_the_bidders_declarations_come_in_the_order_the_seeds_give_as_typed_steps() -> None:
+    # Seeds 000/001: trump is named, then the bidder buries; seeds 003/004: bury, then name trump.
+    from rookgame.rules import NestStep
+    from rookgame.state import Hand
+
+    assert PRESETS["full-deck"].nest_steps == (NestStep.TRUMP,) + (NestStep.BURY,) * 5
+    assert PRESETS["kentucky-discard"].nest_steps == (NestStep.BURY,) * 5 + (NestStep.TRUMP,)
+    call = PRESETS["call-partner"].nest_steps
+    assert set(call) == {NestStep.BURY, NestStep.PARTNER, NestStep.BIRD, NestStep.TRUMP}
+    assert all(isinstance(step, NestStep) for step in call)
+    assert NestStep.BURY == "bury"  # a str too: records and the wire name it as before
+    hand = Hand(PRESETS["kentucky-discard"])
+    assert hand.step_kind is None  # outside the nest phase

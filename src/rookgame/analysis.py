@@ -27,6 +27,7 @@ from .bots.heuristic import HeuristicPlayer
 from .bots.playout import finish
 from .bots.sampler import SampleError, sample_hand
 from .record import replay_record
+from .rules import NestStep
 from .state import Hand, Phase
 from .view import View, view_of
 
@@ -150,7 +151,7 @@ def analyze(rec: dict[str, Any], game: int = 1, level: str = "medium", seed: int
         legal = hand.legal_actions()
         # Burying and the partner and Bird calls are played by the expert's plan, not priced
         # card by card: they are not judged.
-        judged = hand.phase != Phase.NEST or hand.step_kind in ("trump", "direction")
+        judged = hand.phase != Phase.NEST or hand.step_kind in (NestStep.TRUMP, NestStep.DIRECTION)
         if len(legal) > 1 and judged:
             view = view_of(hand, seat, totals)
             phase = hand.phase.name.lower()

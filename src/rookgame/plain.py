@@ -31,7 +31,7 @@ from .bots.hints import ranked
 from .cards import CardError, card_str, parse_cards
 from .kernel import trick_plays
 from .match import Match, score_pad
-from .rules import RuleSet
+from .rules import NestStep, RuleSet
 from .saves import HUMAN, SaveSession, SaveWriteError
 from .state import Hand, IllegalAction, Phase
 from .table import Bot, Human, Seat, Table, TableError
@@ -396,7 +396,7 @@ class PlainGame:
             if word in ("score", "scores", "totals"):
                 self.say(f"Totals: {self.totals_text()}.")
                 continue
-            if v.phase == Phase.NEST and v.step == "bury":
+            if v.phase == Phase.NEST and v.step == NestStep.BURY:
                 tokens = text.replace(",", " ").split()
                 if tokens and tokens[0].lower() == "bury":  # "bury B5 R10" as well as "B5 R10"
                     tokens = tokens[1:]
@@ -468,7 +468,7 @@ class PlainGame:
                 lead = f" ({self.seating.name(best[0])} winning)" if best else ""
                 self.say(f"On the table: {plays}{lead}.")
             self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
-        elif v.phase == Phase.NEST and v.step == "bury":
+        elif v.phase == Phase.NEST and v.step == NestStep.BURY:
             self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
 
     # ------------------------------------------------------------------ saving

@@ -23,7 +23,7 @@ from . import log as L
 from .cards import COLOURS, CardError, card_str, cards_of, display_order, mask_of, parse_card
 from .kernel import seat_of
 from .match import Match
-from .rules import RulesError, from_json
+from .rules import NestStep, RulesError, from_json
 from .shown import shown
 from .state import Hand, IllegalAction, Phase
 
@@ -298,7 +298,7 @@ def _mask(cards: list[str], game: int, hand: int, what: str) -> int:
         raise RecordError(f"{what}: {e}", game, hand) from None
 
 
-def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
+def declarations(steps: tuple[NestStep, ...], hrec: dict[str, Any]) -> list[int]:
     """The bidder's recorded declarations as actions in the rule set's step order (as many as
     the record holds: an unfinished hand may stop part way)."""
     calls = hrec.get("calls") or {}
@@ -308,11 +308,11 @@ def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
     said = False
     out: list[int] = []
     for kind in steps:
-        if kind == "bury":
+        if kind == NestStep.BURY:
             if not buried:
                 break
             out.append(A.BURY + parse_card(buried.pop(0)))
-        elif kind == "partner":
+        elif kind == NestStep.PARTNER:
             if said:
                 continue  # "no more partners" skips the partner steps left
             if partners:
@@ -322,7 +322,7 @@ def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
                 said = True
             else:
                 break
-        elif kind == "trump":
+        elif kind == NestStep.TRUMP:
             t = hrec.get("trump")
             if t is None:
                 break
@@ -332,11 +332,11 @@ def declarations(steps: tuple[str, ...], hrec: dict[str, Any]) -> list[int]:
                 out.append(A.TRUMP + COLOURS.index(t.upper()))
             else:
                 raise RecordError(f"trump {t!r} is not B, R, Y, G or none")
-        elif kind == "direction":
+        elif kind == NestStep.DIRECTION:
             if "direction" not in calls:
                 break
             out.append(A.LOW if calls["direction"] == "low" else A.HIGH)
-        elif kind == "bird":
+        elif kind == NestStep.BIRD:
             if "bird" not in calls:
                 break
             out.append(A.BIRD_HIGH if calls["bird"] == "high" else A.BIRD_LOW)
@@ -451,11 +451,13 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
             if unfinished_ok:
                 return
             kind = hand.step_kind
-            what = {"bury": f"buried holds {len(hrec.get('buried', []))} cards, the nest needs {rules.nest_size}",
-                    "partner": "calls.partner is missing a card (or calls.no_more_partners)",
-                    "trump": "trump is missing",
-                    "direction": "calls.direction (high/low) is missing",
-                    "bird": "calls.bird (high/low) is missing"}[kind]
+            assert kind is not None
+            what = {NestStep.BURY: f"buried holds {len(hrec.get('buried', []))} cards, the nest needs "
+                                   f"{rules.nest_size}",
+                    NestStep.PARTNER: "calls.partner is missing a card (or calls.no_more_partners)",
+                    NestStep.TRUMP: "trump is missing",
+                    NestStep.DIRECTION: "calls.direction (high/low) is missing",
+                    NestStep.BIRD: "calls.bird (high/low) is missing"}[kind]
             raise RecordError(what, game, hi)
         said = (hrec.get("calls") or {}).get("nest_points")
         if hand.phase == Phase.PLAY and said != hand.nest_points:

@@ -11,12 +11,29 @@ import dataclasses
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, get_args
 
 from .cards import BIRD, BIRD2, COLOURS, CardError, card_str, make, parse_card, rank_of
 from .shown import digits_value, shown
+
+
+class NestStep(StrEnum):
+    """One declaration the bidder makes after the auction (:attr:`RuleSet.nest_steps` gives their order).
+
+    A ``str`` too, so a record, the wire and the research observers name it as they always did."""
+
+    BURY = "bury"  # lay one card aside
+    TRUMP = "trump"  # name trump, or no trump where the rules allow it
+    DIRECTION = "direction"  # call the hand high or low (the ``low`` option)
+    BIRD = "bird"  # call the Bird high or low (``bird_rank = "called"``)
+    PARTNER = "partner"  # call a card: its holder is the secret partner (call-partner)
+
+
+NAMING_STEPS = frozenset({NestStep.TRUMP, NestStep.DIRECTION, NestStep.BIRD})  # what trump_before_nest puts first
+
 
 MAX_BID_LIMIT = 1000  # the action space holds bids 0..1000
 MAX_POINTS = 1000  # the most a counter or a bonus is worth: no bid could reach more
@@ -247,12 +264,12 @@ class RuleSet:
         return tuple(block)
 
     @cached_property
-    def nest_steps(self) -> tuple[str, ...]:
+    def nest_steps(self) -> tuple[NestStep, ...]:
         """The bidder's declarations after the auction, in order."""
-        trump = ("trump", "direction") if self.low else ("trump",)
-        bird = ("bird",) if self.bird_rank == "called" and self.birds else ()
-        bury = ("bury",) * self.nest_size
-        partner = ("partner",) * self.partner_calls
+        trump = (NestStep.TRUMP, NestStep.DIRECTION) if self.low else (NestStep.TRUMP,)
+        bird = (NestStep.BIRD,) if self.bird_rank == "called" and self.birds else ()
+        bury = (NestStep.BURY,) * self.nest_size
+        partner = (NestStep.PARTNER,) * self.partner_calls
         if self.trump_before_nest:
             return trump + bird + bury + partner
         if self.nest_order == "trump_first":
@@ -264,7 +281,7 @@ class RuleSet:
         """Index in :attr:`nest_steps` at which the bidder takes the nest into hand."""
         if not self.trump_before_nest:
             return 0
-        return sum(1 for k in self.nest_steps if k in ("trump", "direction", "bird"))
+        return sum(1 for k in self.nest_steps if k in NAMING_STEPS)
 
     # ------------------------------------------------------------------ play tables
     def play_tables(self, trump: int, low: bool = False, bird_high: bool = True) -> PlayTables:

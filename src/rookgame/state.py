@@ -18,7 +18,7 @@ from . import actions as A
 from .cards import BIRD, cards_of, display_order, mask_of
 from .kernel import HandResult as HandResult  # re-exported: the result of a hand
 from .kernel import score_hand, winning_index
-from .rules import PlayTables, RuleSet
+from .rules import NestStep, PlayTables, RuleSet
 from .shown import shown
 from .words.catalog import Param
 from .words.refusals import refusal_text
@@ -221,8 +221,9 @@ class Hand:
         return self.phase >= Phase.DONE
 
     @property
-    def step_kind(self) -> str:
-        return self.steps[self.step] if self.phase == Phase.NEST else ""
+    def step_kind(self) -> NestStep | None:
+        """The bidder's declaration now due, None outside the nest phase."""
+        return self.steps[self.step] if self.phase == Phase.NEST else None
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
@@ -298,16 +299,16 @@ class Hand:
 
     def _nest_actions(self) -> list[int]:
         kind = self.steps[self.step]
-        if kind == "bury":
+        if kind == NestStep.BURY:
             return [c + 64 for c in _bits(self._buryable())]  # 64 = actions.BURY
-        if kind == "trump":
+        if kind == NestStep.TRUMP:
             out = [A.TRUMP + k for k in range(4)]
             if self.rules.no_trump:
                 out.append(A.NO_TRUMP)
             return out
-        if kind == "direction":
+        if kind == NestStep.DIRECTION:
             return [A.HIGH, A.LOW]
-        if kind == "bird":
+        if kind == NestStep.BIRD:
             return [A.BIRD_HIGH, A.BIRD_LOW]
         called = mask_of(self.partner_cards)
         out = [A.PARTNER + c for c in _bits(self.deck.mask & ~called)]
@@ -317,7 +318,7 @@ class Hand:
 
     def partner_optional(self) -> bool:
         """Whether the bidder, at a partner step, may say "no more partners" (its required calls are made)."""
-        return (self.phase == Phase.NEST and self.steps[self.step] == "partner"
+        return (self.phase == Phase.NEST and self.steps[self.step] == NestStep.PARTNER
                 and len(self.partner_cards) >= self.rules.min_partner_calls)
 
     @property
@@ -387,7 +388,7 @@ class Hand:
         r = self.rules
         kind = self.steps[self.step]
         bidder = self.bidder
-        if kind == "bury":
+        if kind == NestStep.BURY:
             done = len(self.buried)
             if A.BURY <= action < A.PARTNER:
                 card = action - A.BURY
@@ -396,23 +397,23 @@ class Hand:
                                          allowed=display_order(cards_of(self._buryable())))
                 return IllegalAction("bury_not_held", card=card, bidder=bidder)
             return IllegalAction("must_bury", bidder=bidder, left=r.nest_size - done, done=done, size=r.nest_size)
-        if kind == "partner" and A.PARTNER <= action < A.PASS:
+        if kind == NestStep.PARTNER and A.PARTNER <= action < A.PASS:
             return IllegalAction("partner_not_callable", card=action - A.PARTNER)
         if action == A.NO_MORE_PARTNERS:
             if not r.partner_calls:
                 return IllegalAction("no_partner_calls", rules=r.label)
             if r.min_partner_calls == r.partner_calls:
                 return IllegalAction("exact_partner_calls", bidder=bidder, calls=r.partner_calls)
-            if kind == "partner":
+            if kind == NestStep.PARTNER:
                 return IllegalAction("partner_calls_needed", bidder=bidder, min=r.min_partner_calls,
                                      called=len(self.partner_cards))
-        if kind == "trump":
+        if kind == NestStep.TRUMP:
             return IllegalAction("must_name_trump_or_none" if r.no_trump else "must_name_trump", action=action,
                                  bidder=bidder)
-        if kind == "partner":
+        if kind == NestStep.PARTNER:
             return IllegalAction("must_call_partner_or_stop" if self.partner_optional() else "must_call_partner",
                                  action=action, bidder=bidder)
-        return IllegalAction("must_call_direction" if kind == "direction" else "must_call_bird", action=action,
+        return IllegalAction("must_call_direction" if kind == NestStep.DIRECTION else "must_call_bird", action=action,
                              bidder=bidder)
 
     def _refuse_play(self, action: int) -> IllegalAction:
@@ -539,7 +540,7 @@ class Hand:
             self.trump = -1
         elif action == A.NO_MORE_PARTNERS:
             # Declining ends the partner calls: skip the optional ones left.
-            while self.step + 1 < len(self.steps) and self.steps[self.step + 1] == "partner":
+            while self.step + 1 < len(self.steps) and self.steps[self.step + 1] == NestStep.PARTNER:
                 self.step += 1
         elif action in (A.HIGH, A.LOW):
             self.low = action == A.LOW

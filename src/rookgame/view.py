@@ -14,7 +14,7 @@ from typing import NamedTuple
 from . import actions as A
 from .cards import CardSet
 from .kernel import seat_of, trick_points, winning_index
-from .rules import RuleSet
+from .rules import NestStep, RuleSet
 from .state import Hand, Phase
 from .visible import SPECTATOR, Sight, reviewable, visible
 
@@ -35,7 +35,7 @@ class View(NamedTuple):
     high_bidder: int
     bidder: int
     bid: int
-    step: str  # the bidder's current declaration ("bury", "trump", ...), "" outside the nest phase
+    step: NestStep | None  # the bidder's declaration now due, None outside the nest phase
     nest: CardSet | None  # the nest as dealt: the bidder once taken, everyone where the nest is shown
     buried: CardSet | None  # the bidder only
     buried_count: int
@@ -127,7 +127,7 @@ def public_history(hand: Hand, sight: Sight) -> tuple[int, ...]:
         return history
     # The burials are one run of the declarations, after the auction and the steps before them
     # (the partner calls, which may be cut short, always come after the burials).
-    start = len(hand.auction) + hand.steps.index("bury")
+    start = len(hand.auction) + hand.steps.index(NestStep.BURY)
     return history[:start] + _HIDDEN[k] + history[start + k:]
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from .. import actions as A
 from .. import kernel
 from ..cards import BIRD, cards_of
-from ..rules import RuleSet
+from ..rules import NestStep, RuleSet
 from ..state import Hand, Phase
 from ..view import View, view_of
 from . import valuation
@@ -192,13 +192,13 @@ class HeuristicPlayer:
         legal = view.legal
         colour = nest_colour(view)
         step = view.step
-        if step == "trump":
+        if step == NestStep.TRUMP:
             return A.TRUMP + colour if A.TRUMP + colour in legal else legal[0]
-        if step == "direction":
+        if step == NestStep.DIRECTION:
             return A.HIGH
-        if step == "bird":
+        if step == NestStep.BIRD:
             return A.BIRD_HIGH
-        if step == "partner":
+        if step == NestStep.PARTNER:
             return self.call_partner(view, colour)
         return self.bury(view, colour)
 

@@ -61,10 +61,10 @@ import numpy.typing as npt
 from .. import actions as A
 from ..cards import NUM_CARDS, card_str, cards_of, display_order
 from ..kernel import seat_of
-from ..rules import RuleSet
+from ..rules import NestStep, RuleSet
 from ..view import View
 
-STEPS = ("bury", "trump", "direction", "bird", "partner")
+STEPS = tuple(NestStep)  # one slot per step, in the order of their declaration
 
 Array = npt.NDArray[np.float32]
 

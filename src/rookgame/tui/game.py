@@ -30,7 +30,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 from .. import actions as A
 from ..bots.hints import ranked
 from ..match import Match, PadRow, score_pad
-from ..rules import RuleSet
+from ..rules import NestStep, RuleSet
 from ..saves import SaveSession, SaveWriteError
 from ..state import Hand, IllegalAction, Phase
 from ..table import Table, TableError, seat_from_name
@@ -443,7 +443,7 @@ class GameScreen(Screen[None]):
         keys = [c.key for c in self.choices() if c.key]
         v = self.view()
         what = ("the cards you may play (^)" if v.phase == Phase.PLAY else
-                "the cards to bury, then Enter" if v.step == "bury" else "the choices")
+                "the cards to bury, then Enter" if v.step == NestStep.BURY else "the choices")
         listed = ""
         if keys:
             listed = f"{keys[0]} to {keys[-1]}" if len(keys) > 6 else ", ".join(keys)
@@ -492,7 +492,7 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def bury_step(self) -> bool:
-        return self.my_turn() and self.view().step == "bury"
+        return self.my_turn() and self.view().step == NestStep.BURY
 
     async def action_pick(self, index: int) -> None:
         if self.pause is not None:

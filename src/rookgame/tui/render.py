@@ -21,6 +21,7 @@ from .. import actions as A
 from ..cards import BIRD, COLOUR_NAMES, COLOURS, card_str, colour_of
 from ..kernel import trick_points
 from ..match import PadRow
+from ..rules import NestStep
 from ..state import Phase
 from ..view import View, points_taken, winning_so_far
 from ..words.cards import sort_hand, trump_words
@@ -102,7 +103,7 @@ def assign_keys(actions: list[int], fixed: dict[int, str] | None = None) -> list
 def card_keys(v: View) -> dict[int, str]:
     """A key for every card in the seat's hand, in the order the hand is shown, while it plays or buries:
     the cards it may not play keep theirs, so pressing one is answered with the reason."""
-    if not v.legal or not (v.phase == Phase.PLAY or (v.phase == Phase.NEST and v.step == "bury")):
+    if not v.legal or not (v.phase == Phase.PLAY or (v.phase == Phase.NEST and v.step == NestStep.BURY)):
         return {}
     cards = sort_hand(v.rules, list(v.hand), v.trump, v.low, v.bird_high)
     return {c: k for c, k in zip(cards, CHOICE_KEYS)}
@@ -122,7 +123,7 @@ def group_of(card: int) -> int:
 
 def partner_groups(v: View) -> list[int]:
     """The colour groups of a partner call too long to show at once, in order; [] when it shows whole."""
-    if v.step != "partner":
+    if v.step != NestStep.PARTNER:
         return []
     cards = [a - A.PARTNER for a in v.legal if A.PARTNER <= a < A.PASS]
     if len(cards) <= PARTNER_FLAT_MAX:
@@ -154,7 +155,7 @@ def choices_for(v: View, group: int | None = None) -> list[Choice]:
         keys = card_keys(v)
         cards = sort_hand(r, legal, v.trump, v.low, v.bird_high)
         return [Choice(c, choice_label(c), keys.get(c, "")) for c in cards]
-    if v.phase == Phase.NEST and v.step == "bury":
+    if v.phase == Phase.NEST and v.step == NestStep.BURY:
         keys = card_keys(v)
         cards = sort_hand(r, [a - A.BURY for a in legal], v.trump, v.low, v.bird_high)
         return [Choice(A.BURY + c, choice_label(A.BURY + c), keys.get(c, "")) for c in cards]
@@ -162,11 +163,11 @@ def choices_for(v: View, group: int | None = None) -> list[Choice]:
         ordered = [a for a in legal if a in (A.PASS, A.REDEAL)] + [a for a in legal if a >= A.BID]
         fixed = {A.PASS: "p", A.REDEAL: "r"}
         return [Choice(a, choice_label(a), fixed[a] if a in fixed else bid_key(v, a - A.BID)) for a in ordered]
-    if v.step == "trump":
+    if v.step == NestStep.TRUMP:
         fixed = {A.TRUMP + i: COLOURS[i].lower() for i in range(4)}
         fixed[A.NO_TRUMP] = "t"
         return assign_keys(legal, fixed)
-    if v.step == "partner":
+    if v.step == NestStep.PARTNER:
         cards = sort_hand(r, [a - A.PARTNER for a in legal if A.PARTNER <= a < A.PASS])
         shown = partner_group(v, group)
         if shown is not None:
@@ -496,7 +497,7 @@ def prompt_content(v: View, seating: Seating, state: Prompt, choices: Sequence[C
         parts.append((step_prompt(v), "bold #ffe070"))
         if v.phase == Phase.PLAY:
             parts.append(": press a card's key, click it, or ←/→ and Enter. ^ marks the cards you may play.")
-        elif v.step == "bury":
+        elif v.step == NestStep.BURY:
             left = v.rules.nest_size - v.buried_count
             chosen = " ".join(card_str(c) for c in selected) or "none"
             more = left - len(selected)

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .. import actions as A
 from ..cards import card_str
+from ..rules import NestStep
 from ..state import IllegalAction
 from ..view import View, points_taken, winning_so_far
 from ..words.catalog import Param as Fact
@@ -399,10 +400,10 @@ def view_message(view: View, *, pad: Sequence[PadRow] = (), hand_number: int = 1
         legal=[choice(a) for a in view.legal],
         hand=[str(c) for c in view.hand], hand_sizes=list(view.hand_sizes),
         auction=[call(s, a) for s, a in view.auction], bidder=view.bidder, bid=view.bid,
-        step=view.step, nest=None if view.nest is None else [str(c) for c in view.nest],
+        step=view.step or "", nest=None if view.nest is None else [str(c) for c in view.nest],
         buried=None if view.buried is None else [str(c) for c in view.buried],
         shown_buried=[card_str(c) for c in view.shown_buried],
-        to_bury=rules.nest_size - view.buried_count if view.step == "bury" else 0, trump=view.trump,
+        to_bury=rules.nest_size - view.buried_count if view.step == NestStep.BURY else 0, trump=view.trump,
         low=view.low, bird_high=view.bird_high, nest_points=view.nest_points,
         partner_cards=[card_str(c) for c in view.partner_cards], known_partners=list(view.known_partners),
         tricks=[(lead, [card_str(c) for c in cards], w) for lead, cards, w in view.reviewable], last=last,

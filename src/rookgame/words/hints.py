@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import actions as A
+from ..rules import NestStep
 from ..state import Phase
 from ..view import View
 from .catalog import N_, Param, Plural, Template, fill
@@ -65,7 +66,7 @@ def hint_text(view: View, ranked: Ranked, top: int = 5, chosen: Sequence[int] = 
 
     choices = "  ".join(item(i, a, s) for i, (a, s) in enumerate(ranked[:top], 1))
     how = "valued" if valued else "ranked"
-    if view.step == "bury" and view.phase == Phase.NEST:
+    if view.step == NestStep.BURY and view.phase == Phase.NEST:
         left = view.rules.nest_size - view.buried_count - len(chosen)
         return fill(HINTS[f"{'left' if chosen else 'bury'}_{how}"], {"left": left, "choices": choices})
     return fill(HINTS[how], {"choices": choices})

@@ -12,6 +12,7 @@ from .. import actions as A
 from ..actions import ActionError, parse_action
 from ..cards import COLOUR_NAMES, COLOURS, CardError, card_str, parse_card
 from ..kernel import trick_plays, trick_points
+from ..rules import NAMING_STEPS, NestStep
 from ..state import Phase
 from ..view import View, points_taken
 from .cards import sort_hand
@@ -199,11 +200,11 @@ def step_prompt(view: View) -> str:
     if view.phase == Phase.BID:
         return fill(PROMPTS["bid"], {})
     kind = view.step
-    if kind == "bury":
+    if kind == NestStep.BURY:
         return fill(PROMPTS["bury"], {"left": view.rules.nest_size - view.buried_count})
-    if kind == "partner":
+    if kind == NestStep.PARTNER:
         return fill(PROMPTS["partner_more" if A.NO_MORE_PARTNERS in view.legal else "partner"], {})
-    if kind in ("trump", "direction", "bird"):
+    if kind in NAMING_STEPS:
         return fill(PROMPTS[kind], {})
     if view.phase == Phase.PLAY:
         return fill(PROMPTS["follow" if view.trick else "lead"], {})
@@ -223,14 +224,14 @@ def choices_words(view: View, limit: int = 0) -> str:
         else:
             words += [str(b) for b in bids]
         return ", ".join(words)
-    if view.step == "trump":
+    if view.step == NestStep.TRUMP:
         out = [f"{COLOURS[a - A.TRUMP]} {COLOUR_NAMES[a - A.TRUMP]}" for a in legal if A.TRUMP <= a < A.NO_TRUMP]
         if A.NO_TRUMP in legal:
             out.append("nt no trump")
         return ", ".join(out)
-    if view.step in ("direction", "bird"):
+    if view.step in (NestStep.DIRECTION, NestStep.BIRD):
         return "high, low"
-    if view.step == "partner":
+    if view.step == NestStep.PARTNER:
         called = [a - A.PARTNER for a in legal if A.PARTNER <= a < A.PASS]
         more = ", or 'no more partners'" if A.NO_MORE_PARTNERS in legal else ""
         return "any card of the deck, such as " + card_str(sort_hand(view.rules, called)[0]) + more
@@ -251,8 +252,8 @@ def parse_choice(text: str, view: View) -> int:
     t = " ".join(text.strip().lower().split())
     if not t:
         raise ActionError("type a choice")
-    kind = view.step if view.phase == Phase.NEST else ""
-    if kind == "trump":
+    kind = view.step if view.phase == Phase.NEST else None
+    if kind == NestStep.TRUMP:
         names = {n.lower(): i for i, n in enumerate(COLOUR_NAMES)}
         if len(t) == 1 and t.upper() in COLOURS:
             return A.TRUMP + COLOURS.index(t.upper())
@@ -260,17 +261,17 @@ def parse_choice(text: str, view: View) -> int:
             return A.TRUMP + names[t]
         if t in ("none", "no trump", "nt", "no-trump"):
             return A.NO_TRUMP
-    if kind == "bird" and t in ("high", "low"):
+    if kind == NestStep.BIRD and t in ("high", "low"):
         return A.BIRD_HIGH if t == "high" else A.BIRD_LOW
-    if kind == "partner" and t in ("no", "none", "done"):
+    if kind == NestStep.PARTNER and t in ("no", "none", "done"):
         return A.NO_MORE_PARTNERS
-    if kind in ("bury", "partner") and " " not in t:
+    if kind in (NestStep.BURY, NestStep.PARTNER) and " " not in t:
         try:
             card = parse_card(t)
         except CardError:
             pass
         else:
-            return (A.BURY if kind == "bury" else A.PARTNER) + card
+            return (A.BURY if kind == NestStep.BURY else A.PARTNER) + card
     return parse_action(t)
 
 
@@ -279,14 +280,14 @@ def not_understood(text: str, view: View) -> str:
     said = text.strip()
     if view.phase == Phase.BID:
         how = f"a bid, or p to pass: {choices_words(view)}"
-    elif view.step == "bury":
+    elif view.step == NestStep.BURY:
         left = view.rules.nest_size - view.buried_count
         how = f"the cards to bury, such as {choices_words(view, 3).split(' ')[0]} (up to {left} on one line)"
-    elif view.step == "trump":
+    elif view.step == NestStep.TRUMP:
         how = "a trump colour: " + choices_words(view)
-    elif view.step in ("direction", "bird"):
+    elif view.step in (NestStep.DIRECTION, NestStep.BIRD):
         how = "high or low"
-    elif view.step == "partner":
+    elif view.step == NestStep.PARTNER:
         how = "the partner card to call: " + choices_words(view)
     else:
         how = "a card to play: " + choices_words(view)
