@@ -23,6 +23,7 @@ from rich.text import Text
 
 from . import play as P
 from . import rules as R
+from . import tournament as T
 from .bots import REGISTRY
 from .record import RecordError, SealedRecord, read_jsonl, record_line, replay_record, write_jsonl
 from .transcript import game_transcript, rules_rows, side_name
@@ -495,6 +496,78 @@ def analyze(
         c = costs[seat]
         console.print(f"seat {seat}: {len(c)} decisions, {flags[seat]} blunder(s), "
                       f"{sum(c):.1f} points given away in all (estimated)")
+
+
+@app.command()
+def tournament(
+    rules: Annotated[str, typer.Option("--rules", "-r", help="preset or house-rules TOML file")]
+    = "kentucky-discard",
+    players: Annotated[int, typer.Option("--players", "-p", min=2, max=512, help="units entered: pairs in a "
+                                         "partnership game, players in the others")] = 8,
+    bots: Annotated[str, typer.Option("--bots", help="bot levels cycled over the units: " + ", ".join(REGISTRY))]
+    = "heuristic",
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=64, help="rounds")] = 3,
+    boards: Annotated[int, typer.Option("--boards", min=1, max=64, help="boards (deals) a round, the same at "
+                                        "every table")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="the same seed gives the same event")] = 0,
+    scoring: Annotated[T.Scoring, typer.Option("--scoring", help="what ranks the standings")] = "matchpoints",
+    movement: Annotated[T.Movement, typer.Option("--movement", help="auto: a round robin where every unit can "
+                                                 "meet every other, else Swiss")] = "auto",
+    sit_out: Annotated[bool, typer.Option("--sit-out", help="a table short of units: units sit out in turn "
+                                          "(default: a heuristic unit fills it)")] = False,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", min=1, max=MAX_WORKERS,
+                                                help="processes (default: one per core)")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write the whole event here (rook-tournament/1: "
+                                                  "units, rounds, every board's record, standings)")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="write the standings here as CSV")] = None,
+    boards_csv: Annotated[Path | None, typer.Option("--boards-csv", help="write every board's result at every "
+                                                    "table here as CSV")] = None,
+) -> None:
+    """A duplicate tournament of bots: every table of a round plays the same boards, each result scored
+    against the other tables that held the same cards; the standings, best first."""
+    import json
+
+    rs = _load_rules(rules)
+    levels = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in levels if b not in REGISTRY]
+    if unknown or not levels:
+        _fail(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; bots: {', '.join(REGISTRY)}")
+    for option, path, example in (("--json", json_out, "event.json"), ("--csv", csv_out, "standings.csv"),
+                                  ("--boards-csv", boards_csv, "boards.csv")):
+        if path is not None:
+            _out_file(option, path, example)
+    try:
+        director = T.Director(rs, rounds, boards, seed, scoring, movement, fill=None if sit_out else "heuristic")
+        size = director.unit_size
+        for i in range(players):
+            level = levels[i % len(levels)]
+            director.register(f"{level} {i + 1}", [level] * size)
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err, transient=False) as progress:
+            task = progress.add_task(f"{rs.label}: {rounds} round(s) of {boards} board(s)", total=rounds * boards)
+            T.run_bots(director, workers, lambda done, total: progress.update(task, completed=done))
+    except T.TournamentError as e:
+        _fail(str(e))
+    table = Table(title=Text(f"{rs.label}: {players} {'pairs' if size > 1 else 'players'}, {rounds} round(s) of "
+                             f"{boards} board(s), seed {seed}, by {scoring}"))
+    for col in ("place", "unit", "members", "boards", "matchpoints %", "IMPs", "sat out"):
+        table.add_column(col, justify="left" if col in ("unit", "members") else "right")
+    for place, st in enumerate(director.standings(), 1):
+        table.add_row(str(place), Text(st.unit.name), Text(" & ".join(st.unit.members)), str(st.boards),
+                      f"{st.percent:.1f}", f"{st.imps:+d}", str(st.sat_out))
+    console.print(table)
+    if json_out is not None:
+        with _writing("--json", json_out):
+            json_out.write_text(json.dumps(director.to_json()) + "\n", encoding="utf-8")
+        console.print(f"the whole event written to {json_out}", highlight=False)
+    if csv_out is not None:
+        with _writing("--csv", csv_out):
+            csv_out.write_text(director.standings_csv(), encoding="utf-8")
+        console.print(f"standings written to {csv_out}", highlight=False)
+    if boards_csv is not None:
+        with _writing("--boards-csv", boards_csv):
+            boards_csv.write_text(director.boards_csv(), encoding="utf-8")
+        console.print(f"every board's result written to {boards_csv}", highlight=False)
 
 
 @app.command()
