@@ -282,6 +282,40 @@ def test_standing_up_after_the_start_leaves_a_bot_that_a_newcomer_may_replace(cl
     cy.close()
 
 
+def test_a_restored_table_plays_on_with_the_seats_it_had_people_bots_and_seats_handed_to_bots(
+        tmp_path: Path) -> None:
+    """Issue 25: a seat the host handed to a bot, and one a person stood up from, are bots again after a
+    restart (they were restored as people, and the table waited on them for ever)."""
+    db = f"sqlite:///{tmp_path / 'rook.db'}"
+    with TestClient(create_app(db, bot_delay=0, rate=1000)) as client:
+        made = create(client, your_name="Ann", seats=["me", "open", "open", "heuristic"])
+        code = made["code"]
+        ann = Wire(client, code, made["token"])
+        bo, cy = seated(client, code, 1, "Bo"), seated(client, code, 2, "Cy")
+        ann.send({"type": "start"})
+        ann.view()
+        bo.close()  # Bo's phone dies: the host hands his seat to a bot
+        ann.send({"type": "bot", "seat": 1, "level": "heuristic"})
+        cy.send({"type": "stand"})  # Cy stands up: a bot keeps the seat for whoever comes
+        cy.until("welcome")
+        ann.send({"type": "stand"})  # and Ann too, so that only bots are left to play
+        ann.until("welcome")
+        room = room_of(client, code)
+        assert room.table is not None and not any(room.table.is_human(s) for s in range(4))
+        logged_before = room.logged
+        ann.close()
+        cy.close()
+    with TestClient(create_app(db, bot_delay=0, rate=1000)) as client:
+        room = room_of(client, code)
+        assert room.table is not None and [room.table.is_human(s) for s in range(4)] == [False] * 4
+        watcher = Wire(client, code)
+        view = watcher.view()
+        while room.logged < logged_before + 8:  # the bots play on by themselves
+            view = watcher.view()
+        assert view["trick_count"] + len(view["trick"]) > 0 or view["hand_number"] > 1
+        watcher.close()
+
+
 # ---------------------------------------------------------------------- play
 def test_one_person_and_three_bots_play_a_whole_hand(client: TestClient) -> None:
     made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])

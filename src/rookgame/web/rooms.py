@@ -468,8 +468,8 @@ class Hub:
         st = self.store.stored(code)
         lobby = Lobby.from_json(st.lobby, st.rules.players)
         table = None
-        if lobby.started:
-            table = self.store.load(code)
+        if lobby.started:  # who sits now is the lobby's word: a seat handed to a bot since the start is a bot's
+            table = self.store.load(code, lobby.table_seats())
         return Room(self, code, st.name, st.rules, st.seed, lobby, table, len(st.actions), st.finished is not None)
 
     async def restore(self) -> int:

@@ -168,10 +168,11 @@ class Store:
             return Stored(code, rules, row.seed, seats, [(a.seat, a.action) for a in actions], row.name,
                           lobby if isinstance(lobby, dict) else {}, row.created, row.finished)
 
-    def load(self, code: str, **table_options: Any) -> Table:
-        """Table ``code`` rebuilt by replaying its log: where the last committed action left it."""
+    def load(self, code: str, seats: list[Seat] | None = None, **table_options: Any) -> Table:
+        """Table ``code`` rebuilt by replaying its log: where the last committed action left it.  ``seats``:
+        who sits there now (a server's lobby knows), where it differs from the seats the game started with."""
         st = self.stored(code)
-        table = Table(st.rules, st.seats, st.seed, **table_options)
+        table = Table(st.rules, seats if seats is not None else st.seats, st.seed, **table_options)
         for n, (seat, action) in enumerate(st.actions):
             try:
                 table.submit(seat, action)
