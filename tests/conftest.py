@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     import psycopg
 
 POSTGRES_URL_ENV = "ROOK_TEST_POSTGRES_URL"
+# The tests read English: a command line run in them speaks it whatever the machine's locale (tests that
+# try other languages ask for them by name: tests/test_languages.py).
+os.environ["ROOK_LANG"] = "en"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -92,7 +92,7 @@ def test_plain_plays_a_whole_game_from_a_script(tmp_path: Path) -> None:
     assert "Bury 5 cards (" in text and "Name trump (B Black, R Red, Y Yellow, G Green): b" in text
     assert "You name trump: Black." in text
     assert "West plays " in text and "wins trick 9 with" in text
-    assert "Hand 1: You bid 120 with Black trump" in text
+    assert "Hand 1: you bid 120 with Black trump" in text
     assert "Totals: Us " in text
     # nothing hidden is told: another seat's burial is only counted
     assert "buries 5 cards." in text or all("buries" not in ln for ln in text.splitlines() if "You" not in ln)
@@ -112,7 +112,7 @@ def test_plain_refuses_illegal_input_with_the_engines_reason_and_saves_at_eof(tm
     text = out.getvalue()
     assert "Not understood: 'hello'" in text
     assert "Not allowed: bid 5 is below the minimum bid" in text or "Not allowed: bid 5 does not beat" in text
-    assert "Not allowed: bid 2000 is above the maximum bid 120." in text
+    assert "Not allowed: bid 2,000 is above the maximum bid 120." in text
     assert "Not allowed: Y14 is not a bid: the auction is on" in text
     assert not match.is_over and match.hand.phase == Phase.BID
     saved = tmp_path / CURRENT
@@ -156,7 +156,7 @@ def test_run_play_plain_and_its_errors(tmp_path: Path) -> None:
     out = io.StringIO()
     code = run_play("full-deck", 1, "random", "heuristic", True, None, 0, str(tmp_path), 5,
                     input_stream=io.StringIO("p\n"), output_stream=out)
-    assert code == 0 and "Rook: full-deck" in out.getvalue()
+    assert code == 0 and "Rook: Full deck" in out.getvalue()
     assert "West (seat 2, heuristic)" in out.getvalue() and "Your partner is North" in out.getvalue()
     saved = tmp_path / CURRENT
     assert saved.exists()
@@ -560,7 +560,7 @@ def test_run_play_refuses_bad_people_and_seats_with_a_reason(tmp_path: Path) -> 
         (dict(humans="Ann,Heuristic"), "'Heuristic' is the name of a bot"),
         (dict(humans="Ann,,Bo"), "a name is empty"),
         (dict(humans="Ann\x1b[2J"), "characters that cannot be shown"),
-        (dict(humans="2", seat="0"), "--seat 0: 1 seat(s) for 2 people; give one seat per person, such as 0,2"),
+        (dict(humans="2", seat="0"), "--seat 0: 2 people need a seat each; give 2 seats, such as 0,2"),
         (dict(humans="2", seat="0,x"), "'x' is not a seat number"),
         (dict(humans="2", seat="1,1"), "seat 1 is given twice"),
         (dict(humans="Ann,Bo", seat="0,4"), "--seat 4: kentucky-discard has seats 0 to 3"),
@@ -714,7 +714,10 @@ def test_plain_says_you_and_lists_only_this_games_choices() -> None:
     assert "Not allowed: Y14 is not a bid: the auction is on; you may pass or bid" in text
     refusals = [line for line in text.splitlines() if line.startswith(("Not allowed", "Not understood"))]
     assert refusals and not any("seat 0" in line for line in refusals)
-    helped = next(line for line in text.splitlines() if line.startswith("Type a choice"))
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Type a choice"))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("- "))
+    helped = "\n".join(lines[start:end])
     assert "several on one line" in helped and "redeal when you hold no counters" in helped
     assert "'last'" not in helped  # kentucky-discard: taken tricks stay face down
     assert "partner" not in helped
@@ -731,7 +734,7 @@ def test_plain_resume_recaps_the_hand_and_a_thrown_in_hand_says_why() -> None:
     text = out.getvalue()
     assert "The hand so far, as it was played:" in text
     recap = next(line for line in text.splitlines() if line.startswith("Resumed here."))
-    assert "You won the bid at 120; trump is Black;" in recap and "tricks played; taken this hand: Us " in recap
+    assert "You won the bid at 120. Trump is Black." in recap and "tricks played. Points taken this hand: Us " in recap
     # seed 8: the first hand is bid and played; in the second East, with no counter, calls for a redeal
     answers = Answers(limit=60)
     match = Match(RULES, 8)
@@ -746,7 +749,7 @@ def test_plain_resume_recaps_the_hand_and_a_thrown_in_hand_says_why() -> None:
 
     you = Seating(RULES, 0, tuple(PLAYERS))
     assert thrown_in_words(you, 4, 0).startswith("Hand 4 is thrown in: everyone passed: nobody bid. Nobody "
-                                                 "scores; You deal again, and the new deal is hand 5")
+                                                 "scores; you deal again, and the new deal is hand 5")
 
 
 def test_a_line_too_long_to_be_an_answer_is_dropped_without_being_kept() -> None:
@@ -761,7 +764,7 @@ def test_a_line_too_long_to_be_an_answer_is_dropped_without_being_kept() -> None
     peak = tracemalloc.get_traced_memory()[1] - before
     tracemalloc.stop()
     text = out.getvalue()
-    assert "That line is over 1000 characters, too long to be an answer: it was dropped. Answer again." in text
+    assert "That line is over 1,000 characters, too long to be an answer: it was dropped. Answer again." in text
     assert "x" * 100 not in text  # never echoed
     assert (0, A.PASS) in match.hand.auction  # the next line was the answer, the person's pass
     assert peak < 2_000_000, f"{peak:,} bytes traced for a line of 10 MB"

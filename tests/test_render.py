@@ -53,7 +53,7 @@ def test_the_table_shows_each_card_of_the_trick_at_its_seat_and_who_is_winning()
     assert east.startswith(">> East") and "…" in east  # East is to play, nothing on the table yet
     assert R.place_of(4, 0, 0) == (2, 1) and R.place_of(4, 0, 2) == (0, 1)  # you at the bottom, North on top
     centre = str(R.center_content(v, YOU))
-    assert "Trick 1: You led; You are winning with G6." in centre
+    assert "Trick 1: you led;\nyou are winning with G6." in centre
 
 
 def test_the_last_trick_stays_on_the_table_with_its_winner_until_the_next_lead() -> None:
@@ -62,7 +62,7 @@ def test_the_last_trick_stays_on_the_table_with_its_winner_until_the_next_lead()
     v = view_of(hand, 1)
     cells = R.table_cells(v, YOU, 0)
     assert "★ won it" in str(cells[R.place_of(4, 0, 3)]) and "G10" in words(cells[R.place_of(4, 0, 3)])
-    assert "Trick 1 went to East (15 points)." in str(R.center_content(v, YOU))
+    assert "Trick 1\nwent to East (15 points)." in str(R.center_content(v, YOU))
 
 
 def test_the_hand_shows_every_card_of_the_seat_and_none_of_another() -> None:
@@ -93,7 +93,7 @@ def test_the_nest_is_shown_to_the_bidder_only_and_marked_in_its_hand() -> None:
     bo = view_of(hand, 2)
     centre = str(R.center_content(bo, PAIR))
     assert not nest & set(centre.split()) and not nest & set(words(R.hand_content(bo)))
-    assert "Ann won the bid at 100.\nAnn is busy with the nest (bury)." in centre
+    assert "Ann won the bid at 100.\nAnn is burying cards from the nest." in centre
 
 
 def test_the_auction_lists_every_call_and_who_won() -> None:
@@ -109,7 +109,7 @@ def test_the_auction_lists_every_call_and_who_won() -> None:
     text = str(R.auction_content(view_of(hand, 2), PAIR))
     assert text.splitlines()[0] == "Ann      70" and "West won the bid at 75; trump Red" in text
     first = deal(RULES, DEAL_105, nest=NEST_105, dealer=3)
-    assert str(R.auction_content(view_of(first, 0), YOU)) == "No calls yet; You bid first."
+    assert str(R.auction_content(view_of(first, 0), YOU)) == "No calls yet; you bid first."
 
 
 def test_the_prompt_offers_the_legal_choices_with_their_keys() -> None:
@@ -145,7 +145,7 @@ def test_the_score_pad_and_the_info_line() -> None:
     assert pad[3].split() == ["2", "thrown", "in", f"+0→{first.totals[0]}", f"+0→{first.totals[1]}"]
     v = view_of(match.hand, 0, match.totals)
     info = str(R.info_content(v, YOU, number=3, pace=0.6))
-    assert "kentucky-discard · hand 3" in info and "pace 0.6 s" in info
+    assert "Kentucky Discard · hand 3" in info and "pace 0.6 s" in info
     assert "your partner North" in info and "seat 0" not in info  # "You" are told who partners you, not a number
     assert f"Us {match.totals[0]}  Them {match.totals[1]}" in info
     ann = view_of(match.hand, 0, match.totals)

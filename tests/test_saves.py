@@ -164,7 +164,7 @@ def test_a_torn_last_line_of_finished_games_is_skipped_and_reported(tmp_path: Pa
     assert told == ["line 2 is a game cut short while it was written (a crash or a full disk); skipped"]
     res = CliRunner().invoke(app, ["replay", str(path)])
     assert res.exit_code == 0, res.output
-    assert "line 2 is a game cut short" in res.output and "1 game(s)" in res.output
+    assert "line 2 is a game cut short" in res.output and "1 game," in res.output
 
 
 def test_the_next_finished_game_is_not_glued_to_a_torn_line(tmp_path: Path) -> None:

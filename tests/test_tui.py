@@ -138,7 +138,7 @@ def test_a_whole_hand_bid_won_nest_exchange_every_trick(tmp_path: Path) -> None:
         assert f"You     120  B   {row.taken} {verdict}" in pad
         for score, total in zip(row.score, row.totals):
             assert f"{score:+d}→{total}" in pad
-        assert f"Hand 1: You bid 120 with Black trump, took {row.taken}" in " ".join(panel(app, "#center").split())
+        assert f"Hand 1: you bid 120 with Black trump, took {row.taken}" in " ".join(panel(app, "#center").split())
         assert match.totals == list(row.totals)
         assert (tmp_path / CURRENT).exists()  # kept after every hand
         await pilot.press("enter")  # the next hand
@@ -159,7 +159,7 @@ def test_keys_hint_help_pace_click_and_game_over(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        assert "How to play kentucky-discard" in text and "The player left of the dealer bids first" in flat(text)
+        assert "How to play Kentucky Discard" in text and "The player left of the dealer bids first" in flat(text)
         seen = ""
         for _ in range(12):  # page down through the keys to the options
             await pilot.press("pagedown")
@@ -225,7 +225,7 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
         assert screen.human == 1 and screen.match is match
         assert panel(app, "#hand") == seen["hand"]
         recap = flat(panel(app, "#prompt"))  # where the hand stands, said once
-        assert "Resumed. Hand 1, dealt by East; the auction is on" in recap and "Totals: Them 0, Us 0" in recap, recap
+        assert "Resumed. Hand 1, dealt by East. The auction is on" in recap and "Totals: Them 0, Us 0" in recap, recap
 
     run(again, resumed)
 
@@ -233,7 +233,7 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
     third = RookApp(pace=0, saves_dir=tmp_path)
 
     async def from_setup(pilot: Pilot[int], app: RookApp) -> None:
-        assert "A game of full-deck is saved" in " ".join(screen_text(app).split())
+        assert "A game of Full deck is saved" in " ".join(screen_text(app).split())
         await pilot.click("#resume")
         screen = game(app)
         assert screen.human == 1 and screen.match.hand.history == seen["history"]
@@ -471,7 +471,7 @@ def test_the_setup_screen_seats_several_people(tmp_path: Path) -> None:
         setup.query_one("#names", Input).value = "Ann, Bo, Cy"
         setup.start()
         await pilot.pause()
-        assert "2 people chosen, but 3 name(s) given" in " ".join(panel(app, "#setup-error").split())
+        assert "2 people chosen, but 3 names given" in " ".join(panel(app, "#setup-error").split())
         setup.query_one("#names", Input).value = "Ann, Bo"
         setup.query_one("#people-seats", Input).value = "1,3"
         setup.start()
@@ -573,7 +573,7 @@ def test_a_new_game_keeps_the_saved_one_beside_it(tmp_path: Path) -> None:
     async def listed(pilot: Pilot[int], app: RookApp) -> None:
         await pilot.pause()
         kept = [p for p in saved_games(tmp_path) if p.name != CURRENT][0]
-        assert f"Resume {kept.name}: kentucky-discard" in screen_text(app)
+        assert f"Resume {kept.name}: Kentucky Discard" in screen_text(app)
         await pilot.click("#earlier-0")
         await pilot.pause()
         screen = game(app)
@@ -797,7 +797,8 @@ def test_the_last_trick_shows_at_80x24_where_the_rules_let_you_look_back(tmp_pat
         await pilot.press("l")
         leader, cards, winner = hand.tricks[-1]
         prompt = flat(panel(app, "#prompt"))
-        assert "Last trick:" in prompt and f"won by {screen.seating.name(winner)}" in prompt, prompt
+        won = "you won it" if winner == 0 else f"won by {screen.seating.name(winner)}"
+        assert "Last trick:" in prompt and won in prompt, prompt
         await pilot.press("l")
         assert "Last trick:" not in panel(app, "#prompt")
 

@@ -16,7 +16,6 @@ from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -25,17 +24,26 @@ from . import play as P
 from . import rules as R
 from . import tournament as T
 from .bots import REGISTRY
+from .cliwords import WordsGroup
 from .record import RecordError, SealedRecord, read_jsonl, record_line, replay_record, write_jsonl
-from .transcript import game_transcript, rules_rows, side_name
+from .words.catalog import Param, fill, listed, number
+from .words.commands import SAY
+from .words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
+from .words.transcript import game_transcript, side_name
 
 BAD_RECORD = 1  # a record that fails its checks; selfplay: games skipped
 BAD_INPUT = 2  # bad arguments, or a file that cannot be read or written
 INTERNAL_ERROR = 3  # an unexpected exception: a bug
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=WordsGroup, add_completion=False, no_args_is_help=True,
                   help="Rook, the trick-taking card game: rules, self-play, records and replay.")
 console = Console(width=max(Console().width, 100))
 err = Console(stderr=True)
+
+
+def _say(key: str, **params: Param) -> str:
+    """One of the command's sentences (:data:`rookgame.words.commands.SAY`), in the reader's language."""
+    return fill(SAY[key], params)
 
 
 def _version(show: bool) -> None:
@@ -43,22 +51,25 @@ def _version(show: bool) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
         try:
-            number = version("rookgame")
+            found = version("rookgame")
         except PackageNotFoundError:  # run from a source tree that was never installed
-            number = "unknown (not installed)"
-        console.print(f"rook {number} (rookgame, Python {sys.version.split()[0]})", highlight=False)
+            found = _say("version_unknown")
+        console.print(_say("version", version=found, python=sys.version.split()[0]), highlight=False)
         raise typer.Exit()
 
 
 @app.callback()
 def _options(version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
-                                                   help="print the version and exit")] = False) -> None:
+                                                   help="print the version and exit")] = False,
+             lang: Annotated[str | None, typer.Option("--lang", metavar="LANG",
+                                                      help="the language to speak")] = None) -> None:
     """Rook, the trick-taking card game: rules, self-play, records and replay."""
+    # The language was chosen before the command line was parsed (cliwords.WordsGroup): nothing to do here.
 
 
 def _fail(message: str, code: int = BAD_INPUT) -> NoReturn:
-    # escape: messages quote files and values, and rich would read "[/x]" in them as markup
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)  # one line: greppable
+    # Text: messages quote files and values, and rich would read "[/x]" in them as markup
+    err.print(Text(_say("error", message=message), style="red"), highlight=False, soft_wrap=True)  # greppable
     raise typer.Exit(code)
 
 
@@ -66,7 +77,7 @@ def _load_rules(spec: str) -> R.RuleSet:
     try:
         return R.load(spec)
     except R.RulesError as e:
-        _fail(str(e))
+        _fail(e.words())
 
 
 def _check_readable(file: Path) -> None:
@@ -75,11 +86,11 @@ def _check_readable(file: Path) -> None:
         with open(file, "rb"):
             pass
     except FileNotFoundError:
-        _fail(f"{file} does not exist")
+        _fail(_say("missing", file=str(file)))
     except IsADirectoryError:
-        _fail(f"{file} is a folder; give a .jsonl file of game records")
+        _fail(_say("folder_not_records", file=str(file)))
     except (OSError, ValueError) as e:
-        _fail(f"{file}: cannot be read: {getattr(e, 'strerror', None) or e}")
+        _fail(_say("unreadable", file=str(file), why=str(getattr(e, "strerror", None) or e)))
 
 
 def _records(file: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -88,22 +99,22 @@ def _records(file: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         yield from read_jsonl(file, on_torn=lambda why: _torn_warning(file, why))
     except RecordError as e:
-        err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
+        err.print(Text(_say("file_says", file=str(file), message=e.words()), style="red"), soft_wrap=True)
         raise typer.Exit(BAD_RECORD) from None
     except OSError as e:
-        _fail(f"{file}: cannot be read: {e.strerror or e}")
+        _fail(_say("unreadable", file=str(file), why=str(e.strerror or e)))
 
 
 def _out_file(option: str, path: Path, example: str) -> Path:
     """An output file named on the command line, checked before anything is played (exit 2): not a folder,
     in a folder that exists, writable."""
     if path.is_dir():
-        _fail(f"{option} {path} is a folder; give a file name such as {path / example}")
+        _fail(_say("out_folder", option=option, path=str(path), example=str(path / example)))
     folder = path.parent
     if not folder.is_dir():
-        _fail(f"{option} {path}: the folder {folder} does not exist")
+        _fail(_say("out_no_folder", option=option, path=str(path), folder=str(folder)))
     if not os.access(path if path.exists() else folder, os.W_OK):
-        _fail(f"{option} {path}: cannot be written (permission denied)")
+        _fail(_say("out_denied", option=option, path=str(path)))
     return path
 
 
@@ -113,7 +124,7 @@ def _writing(option: str, path: Path) -> Iterator[None]:
     try:
         yield
     except OSError as e:
-        _fail(f"{option} {path}: cannot be written: {e.strerror or e}")
+        _fail(_say("out_failed", option=option, path=str(path), why=str(e.strerror or e)))
 
 
 def _open_out(out: Path) -> TextIO:
@@ -135,24 +146,33 @@ MAX_HANDS_CAP = 1_000_000
 def rules(spec: Annotated[str | None, typer.Argument(metavar="[PRESET|FILE]",
                                                      help="a preset name or a house-rules TOML file")] = None,
           ) -> None:
-    """List the presets, or print one rule set in full."""
+    """List the presets, or explain one rule set in words: what it is, how to play it, every option."""
     if spec is None:
-        table = Table(title="Rook presets")
-        for col in ("preset", "players", "deck", "hand x nest", "points", "bid", "goal"):
-            table.add_column(col, no_wrap=True)
+        table = Table(title=_say("presets_title"))
+        for col in ("preset", "name", "players", "deck", "hand_nest", "points", "bid", "goal"):
+            table.add_column(_say(f"col_{col}"), no_wrap=col != "name")
         for name, rs in R.PRESETS.items():
-            table.add_row(name, f"{rs.players} {rs.mode}", str(rs.deck.size),
-                          f"{rs.deck.hand_size} x {rs.nest_size}", str(rs.total_points),
-                          f"{rs.min_bid}-{rs.effective_max_bid} by {rs.bid_step}", str(rs.goal))
+            players = _say(f"players_{rs.mode.replace('-', '_')}", players=rs.players)
+            table.add_row(name, preset_name(name), players, str(rs.deck.size),
+                          f"{rs.deck.hand_size} x {rs.nest_size}", number(rs.total_points),
+                          _say("bid_range", min=rs.min_bid, max=rs.effective_max_bid, step=rs.bid_step),
+                          number(rs.goal))
         console.print(table)
-        console.print("Aliases: " + ", ".join(f"{a} = {b}" for a, b in R.ALIASES.items()))
-        console.print("Show one: rook rules PRESET   House rules: rook rules FILE.toml (see docs/rules-files.md)")
+        console.print(Text(_say("aliases", aliases=", ".join(f"{a} = {b}" for a, b in R.ALIASES.items()))))
+        console.print(Text(_say("show_one")))
         return
     rs = _load_rules(spec)
-    table = Table(title=Text(f"{rs.label} (preset {rs.preset})"))
-    table.add_column("option")
-    table.add_column("value")
-    table.add_column("meaning")
+    console.print(Text(_say("rules_title", name=rules_title(rs), preset=rs.preset), style="bold"))
+    about = preset_description(rs.preset) if not rs.name else ""
+    if about:
+        console.print(Text(about))
+    console.print()
+    console.print(Text(_say("how_to_play"), style="bold"))
+    for head, paragraph in how_to_play(rs):
+        console.print(Text.assemble((head, "bold"), ": ", paragraph))
+    table = Table(title=Text(_say("options_title")))
+    for col in ("option", "value", "meaning"):
+        table.add_column(_say(f"col_{col}"))
     for row in rules_rows(rs):
         table.add_row(*(Text(cell) for cell in row))  # Text: a name may hold "[...]"
     console.print(table)
@@ -187,11 +207,11 @@ def selfplay(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b.lower() not in REGISTRY]
     if unknown or not names:
-        _fail(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; bots: {', '.join(REGISTRY)}")
+        _fail(_say("unknown_bots", unknown=", ".join(unknown) or _say("none_given"), bots=", ".join(REGISTRY)))
     cap = P.MAX_HANDS if max_hands is None else max_hands
     _check_backend(backend, address, workers)
     if workers is not None and backend != "ray":
-        _fail("--workers sizes a local Ray cluster: use it with --backend ray (selfplay runs in this process)")
+        _fail(_say("workers_ray"))
     if backend == "ray":
         from .research import distributed
 
@@ -217,21 +237,23 @@ def selfplay(
             hands += len(item["hands"])
             if item["winner"] is None:
                 stopped.append(g)
-                progress.console.print(Text(f"note: game {g} stopped unfinished: {item.get('stopped', '')}",
+                progress.console.print(Text(_say("game_stopped", game=str(g), why=str(item.get("stopped", ""))),
                                             style="yellow"))
             else:
                 wins[item["winner"]] = wins.get(item["winner"], 0) + 1
             progress.update(task, completed=g)
-    summary = ", ".join(f"{side_name(rs, side)} won {n}" for side, n in sorted(wins.items())) or "no game was won"
+    summary = listed([_say("side_won", side=side_name(rs, side), count=n) for side, n in sorted(wins.items())],
+                     "unit") or _say("none_won")
+    said: dict[str, Param] = {"games": written, "hands": hands, "rules": rs.label, "out": str(out), "summary": summary}
     if stopped:
-        listed = ", ".join(str(g) for g in stopped[:10]) + (" ..." if len(stopped) > 10 else "")
-        summary += (f"; {len(stopped)} unfinished, stopped with no winner at the cap of {cap} hands "
-                    f"(game{'s' if len(stopped) > 1 else ''} {listed})")
-    console.print(Text(f"{written} games, {hands} hands of {rs.label} written to {out}; {summary}"))
+        which = ", ".join(str(g) for g in stopped[:10]) + (" ..." if len(stopped) > 10 else "")
+        console.print(Text(_say("written_stopped", **said, count=len(stopped), cap=cap, listed=which)))
+    else:
+        console.print(Text(_say("written", **said)))
 
 
 def _torn_warning(file: Path, why: str) -> None:
-    err.print(Text(f"warning: {file}: {why}", style="yellow"), soft_wrap=True)
+    err.print(Text(_say("torn", file=str(file), why=why), style="yellow"), soft_wrap=True)
 
 
 @app.command()
@@ -254,7 +276,7 @@ def replay(
         try:
             replayed = replay_record(rec, n)
         except RecordError as e:
-            err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
+            err.print(Text(_say("file_says", file=str(file), message=e.words()), style="red"), soft_wrap=True)
             raise typer.Exit(BAD_RECORD) from None
         checked += 1
         hands += len(rec["hands"])
@@ -265,20 +287,18 @@ def replay(
             hidden = isinstance(rec, SealedRecord) and not reveal and not replayed.finished
             console.print(Text(game_transcript(rec, n, replayed.match.hand if hidden else None)))
     if game is not None and not checked:
-        _fail(f"{file} has no game {game}")
+        _fail(_say("no_game", file=str(file), game=str(game)))
     if not checked:
-        _fail(f"{file} holds no game: it is empty (or only blank lines); give a .jsonl file of game records, "
-              "such as rook selfplay writes")
-    which = f" ({unfinished} unfinished)" if unfinished else ""
-    console.print(Text(f"{file}: {checked} game(s){which}, {hands} hands: every action, trick, score, total "
-                       "and winner checks out"))
+        _fail(_say("no_games", file=str(file)))
+    said: dict[str, Param] = {"file": str(file), "count": checked, "hands": hands, "unfinished": unfinished}
+    console.print(Text(_say("checked_unfinished" if unfinished else "checked", **said)))
 
 
 def _check_backend(backend: P.Backend, address: str | None, workers: int | None) -> None:
     if address is not None and backend != "ray":
-        _fail("--address names a Ray cluster: use it with --backend ray")
+        _fail(_say("address_ray"))
     if workers is not None and workers < 1:
-        _fail(f"--workers {workers}: use 1 or more")
+        _fail(_say("workers_one", workers=workers))
 
 
 @app.command()
@@ -395,8 +415,7 @@ def play(
     from .tui import run_play
 
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        _fail("the full-screen game needs a terminal, and this input or output is not one; for scripts, "
-              "pipes and screen readers play line by line: rook play --plain")
+        _fail(_say("needs_terminal"))
 
     raise typer.Exit(run_play(rules, seat, partner, opponents, plain, resume, pace, saves_dir, seed, humans=humans))
 
@@ -423,17 +442,17 @@ def serve(
     if url is not None and "://" not in url:  # a plain path: an SQLite file there
         path = Path(url).expanduser()
         if path.is_dir():
-            _fail(f"--db {db} is a folder; give a database file such as {path / 'rook.db'} or a URL")
+            _fail(_say("db_folder", db=str(db), example=str(path / "rook.db")))
         url = f"sqlite:///{path}"
     try:
         web.serve(host, port, url, open_browser=not no_browser, bot_delay=pace,
                   allowed_origins=tuple(allow_origin or ()))
     except StoreError as e:
-        _fail(f"--db: {e}")
+        _fail(_say("db_error", why=str(e)))
     except (OSError, ValueError) as e:
         if isinstance(e, OSError) and e.errno == 98:
-            _fail(f"port {port} is in use: try --port {port + 1}")
-        _fail(f"cannot serve: {e}")
+            _fail(_say("port_in_use", port=str(port), next=str(port + 1)))
+        _fail(_say("cannot_serve", why=str(e)))
 
 
 @app.command()
@@ -454,14 +473,14 @@ def analyze(
     from .bots.expert import LEVELS
 
     if level not in LEVELS:
-        _fail(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        _fail(_say("unknown_level", level=repr(level), levels=", ".join(LEVELS)))
     record = None
     for n, rec in _records(file):
         if n == game:
             record = rec
             break
     if record is None:
-        _fail(f"{file} has no game {game}")
+        _fail(_say("no_game", file=str(file), game=str(game)))
     with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                   transient=True) as progress:
         task = progress.add_task("analyse", total=None)
@@ -469,7 +488,7 @@ def analyze(
             decisions = run_analysis(record, game, level, seed,
                                      lambda d, t: progress.update(task, completed=d, total=t), blunder)
         except RecordError as e:
-            err.print(Text(f"{file}: {e}", style="red"), soft_wrap=True)
+            err.print(Text(_say("file_says", file=str(file), message=e.words()), style="red"), soft_wrap=True)
             raise typer.Exit(BAD_RECORD) from None
     from .actions import action_str
 
@@ -576,22 +595,19 @@ def bots() -> None:
     from .bots import REGISTRY
     from .bots.expert import LEVELS
 
-    plain = {"random": "any legal card", "heuristic": "a sound club player"}
-    table = Table(title=Text("computer players (--bots, --partner, --opponents)"))
-    for col in ("bot", "time limit", "deals a card", "exact from", "deals a bid"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    table = Table(title=Text(_say("bots_title")))
+    for col in ("bot", "time", "deals_card", "exact", "deals_bid"):
+        table.add_column(_say(f"col_{col}"), justify="left" if col == "bot" else "right")
     for name in REGISTRY:
         lv = LEVELS.get(name)
         if lv is None:
-            table.add_row(f"{name}: {plain.get(name, 'no search')}", "-", "-", "-", "-")
+            about = {"random": "bot_random", "heuristic": "bot_heuristic"}.get(name, "bot_other")
+            table.add_row(_say(about, name=name), "-", "-", "-", "-")
         else:
-            table.add_row(name, f"{lv.seconds:g} s", str(lv.samples), f"{lv.solve_tricks} tricks left",
-                          str(lv.bid_samples))
+            table.add_row(name, _say("seconds", seconds=f"{lv.seconds:g}"), number(lv.samples),
+                          _say("tricks_left", tricks=lv.solve_tricks), number(lv.bid_samples))
     console.print(table)
-    console.print(Text("The searching levels deal the cards they cannot see in ways that fit what their seat "
-                       "has seen, and try each choice on every deal: played out by heuristic players, and "
-                       "solved exactly in the last tricks. None thinks past its time limit: on a slow or busy "
-                       "machine it tries fewer deals."))
+    console.print(Text(_say("bots_about")))
 
 
 def main() -> None:
@@ -603,9 +619,8 @@ def main() -> None:
         if os.environ.get("ROOK_DEBUG"):
             raise
         what = " ".join(str(e).split())
-        err.print(Text(f"internal error: {type(e).__name__}: {what[:300]}{'...' if len(what) > 300 else ''}\n"
-                       "This is a bug in rook; please report it with the command that caused it "
-                       "(ROOK_DEBUG=1 shows the traceback).", style="red"))
+        err.print(Text(_say("internal", kind=type(e).__name__, what=what[:300] + ("..." if len(what) > 300 else "")),
+                       style="red"))
         raise SystemExit(INTERNAL_ERROR) from None
 
 

@@ -28,7 +28,7 @@ from . import log as L
 from .actions import ActionError
 from .bots import Player
 from .bots.hints import ranked
-from .cards import CardError, card_str, parse_cards
+from .cards import COLOURS, CardError, parse_cards
 from .kernel import trick_plays
 from .match import Match, score_pad
 from .rules import NestStep, RuleSet
@@ -36,50 +36,31 @@ from .saves import HUMAN, SaveSession, SaveWriteError
 from .state import Hand, IllegalAction, Phase
 from .table import Bot, Human, Seat, Table, TableError
 from .view import View, winning_so_far
-from .words.cards import hand_by_colour, trump_words
+from .words.cards import hand_by_colour, sort_hand
+from .words.catalog import Param
 from .words.hints import hint_text
+from .words.lines import LINES, command_of, help_words, save_word
 from .words.play import (
+    EVENTS,
     choices_words,
     event_line,
     not_understood,
     parse_choice,
     partner_known_words,
+    plays_words,
     review_text,
+    scores_words,
     shown_buried_words,
     step_prompt,
     too_long,
 )
 from .words.refusals import told
 from .words.results import recap_words, result_lines, thrown_in_words, winner_line
-from .words.rules import how_to_play_text
-from .words.saving import resume_command, saving
+from .words.rules import how_to_play_text, rules_title
+from .words.saving import resume_command, saving, why_told
 from .words.seating import Seating
 
-
-def help_words(rules: RuleSet) -> str:
-    """The ways to answer, as far as these rules have them."""
-    parts = ["Type a choice and press Enter: a bid (" + str(rules.min_bid + rules.bid_step) + ") or p to pass"]
-    if rules.no_counter_redeal:
-        parts[0] += ", or redeal when you hold no counters"
-    parts.append("a card (Y14" + (", rk" if rules.birds else "") + ") to play")
-    if rules.nest_size:
-        parts.append("the cards to bury, several on one line (B5 R10 G6)")
-    parts.append("a colour letter (b, r, y, g" + (", or nt for no trump" if rules.no_trump else "")
-                 + ") to name trump")
-    if rules.partner_calls:
-        parts.append("a card to call as your partner's" + (", or 'no more partners'"
-                                                             if rules.min_partner_calls < rules.partner_calls else ""))
-    if rules.low or rules.bird_rank == "called":
-        parts.append("high or low when asked")
-    parts.append("'hint' for the computer's advice; 'hand' to hear your cards again; 'score' for the totals; "
-                 "'rules' for how to play these rules")
-    if rules.review != "none":
-        parts.append("'last' for the taken tricks the rules let you see again")
-    parts.append("'quit' to save and stop; 'save FOLDER' to save the game in another folder and go on")
-    return "; ".join(parts) + "."
-
-
-HELP = help_words(RuleSet())  # the ways to answer in the default rules
+__all__ = ["LineSource", "PlainGame", "help_words", "play_plain", "play_seats", "seats_of"]
 MAX_ANSWER = 1000  # characters of one line of input: every answer is far shorter
 OUTPUT_CLOSED = "output closed"  # why the game stops when the terminal or the pipe is gone (else a signal's name)
 
@@ -137,6 +118,10 @@ class PlainGame:
 
     def say(self, text: str) -> None:
         self.write(text + "\n")
+
+    def line(self, key: str, **params: Param) -> str:
+        """One of the line mode's sentences (:data:`rookgame.words.lines.LINES`), told from the narrator's seat."""
+        return self.seating.tell(LINES[key], **params)
 
     def write(self, text: str) -> None:
         try:
@@ -201,32 +186,30 @@ class PlainGame:
         table = self.table
         m = self.match
         r = self.rules
-        self.say(f"Rook: {r.label}, {r.players} players, " + ("two partnerships" if r.mode == "partners"
-                 else "each for themselves" if r.mode == "individual" else "the bidder calls a secret partner")
-                 + f"; first to {r.goal} wins. Seed {m.seed}.")
-        seats = "; ".join(self.seating.long_name(s) for s in range(r.players))
-        self.say(f"Seats: {seats}.")
+        intro = {"partners": "intro_partners", "individual": "intro_individual"}.get(r.mode, "intro_call_partner")
+        self.say(self.line(intro, rules=rules_title(r), players=r.players, goal=r.goal, seed=str(m.seed)))
+        self.say(self.line("seats", seats="; ".join(self.seating.long_name(s) for s in range(r.players))))
         if r.mode == "partners" and r.players == 4 and self.solo:
-            self.say(f"Your partner is {self.seating.name((self.human + 2) % 4)}.")
+            self.say(self.line("your_partner", name=self.seating.name((self.human + 2) % 4)))
         if not self.solo:
-            self.say("Pass and play: each person's cards are shown only after the screen is handed to them.")
-        self.say("Type 'help' at any prompt for the ways to answer, 'rules' for how to play these rules.")
+            self.say(self.line("pass_and_play"))
+        self.say(self.line("type_help"))
         if not self.note_replaced_save():
             return m
         if self.resumed:  # tell the hand in play again from its deal, then where it stands
             self.heard = len(table.events(self.narrator)) - len(L.public_operations(m.hand, self.narrator))
             if m.hands and not m.hand.history:
                 self.say("")
-                self.say("The game so far:")
+                self.say(self.line("game_so_far"))
                 for line in result_lines(self.seating, score_pad(self.rules, m.hands)[-1]):
                     self.say(line)
             elif m.hand.history:
                 self.say("")
-                self.say("The hand so far, as it was played:")
+                self.say(self.line("hand_so_far"))
         self.tell()
         if self.resumed and not m.is_over:
             seat = self.viewer if self.viewer >= 0 else (self.human if self.human >= 0 else m.hand.to_act)
-            self.say(f"Resumed here. {recap_words(self.seating, self.view(seat), len(m.hands) + 1)}")
+            self.say(self.line("resumed", recap=recap_words(self.seating, self.view(seat), len(m.hands) + 1)))
         while not m.is_over:
             if self.stopping:
                 self.leave()
@@ -254,7 +237,7 @@ class PlainGame:
         return m
 
     def totals_text(self) -> str:
-        return ", ".join(f"{self.seating.side_name(s)} {t}" for s, t in enumerate(self.match.totals))
+        return scores_words(self.seating, self.match.totals)
 
     # ------------------------------------------------------------------ telling what happens
     def tell(self) -> None:
@@ -280,31 +263,34 @@ class PlainGame:
             self.called = []
             self.dealt = list(e["hands"][self.narrator]) if self.narrator is not None else []
             self.say("")
-            self.say(f"Hand {e['hand']}. Dealer: {sn.name(e['dealer'])}. Totals: {self.totals_text()}.")
+            self.say(self.line("deal", number=e["hand"], dealer=e["dealer"], totals=self.totals_text()))
             mine = e["hands"][self.narrator] if self.narrator is not None else None
             if mine is not None:
-                self.say(f"Your hand ({len(mine)} cards): {hand_by_colour(self.rules, parse_cards(mine))}.")
+                self.say(self.line("your_deal", count=len(mine), cards=hand_by_colour(self.rules, parse_cards(mine))))
         elif op == "WinBid":
             self.bidder = seat
-            self.say(f"{sn.subject(seat, 'wins', 'win')} the bid at {e['value']}.")
+            self.say(self.line("wins_bid", seat=seat, bid=e["value"]))
         elif op == "TakeNest":
             if e["cards"] is not None and self.rules.nest_size:
-                self.say(f"The nest: {hand_by_colour(self.rules, parse_cards(e['cards']))}.")
+                self.say(self.line("nest", cards=hand_by_colour(self.rules, parse_cards(e["cards"]))))
                 if seat == self.narrator:  # the hand as it was then: the deal and the nest
-                    self.say(f"You take the nest: your hand is now "
-                             f"{hand_by_colour(self.rules, parse_cards(self.dealt + list(e['cards'])))}.")
+                    now = hand_by_colour(self.rules, parse_cards(self.dealt + list(e["cards"])))
+                    self.say(self.line("take_nest", cards=now))
         elif op == "ShowBuried":  # show_buried_trump: the buried trumps face up for the table, or none
             self.say(shown_buried_words(sn, seat, parse_cards(e["cards"])))
         elif op == "AnnounceNest":
-            self.say(f"{sn.name(seat)} says the buried cards {'hold' if e['points'] else 'hold no'} points.")
+            self.say(self.line("nest_points" if e["points"] else "nest_no_points", seat=seat))
         elif op == "StartPlay":
-            self.say(f"Trump is {trump_words(e['trump'])}. {sn.subject(seat, 'leads', 'lead')}.")
+            if e["trump"] >= 0:
+                self.say(self.line("start_play", trump=e["trump"], seat=seat))
+            else:
+                self.say(self.line("start_no_trump", seat=seat))
         elif op == "TrickWon":
             cards = parse_cards(e["cards"])
             best = (seat - e["leader"]) % self.rules.players
             self.tricks_told += 1
-            self.say(f"{sn.subject(seat, 'wins', 'win')} trick {self.tricks_told} with "
-                     f"{card_str(cards[best])} ({e['points']} points).")
+            self.say(self.line("trick_won", seat=seat, number=self.tricks_told, card=cards[best],
+                               points=e["points"]))
         elif op == "Scored":
             for line in result_lines(sn, score_pad(self.rules, self.match.hands)[e["hand"] - 1]):
                 self.say(line)
@@ -327,11 +313,11 @@ class PlainGame:
         if self.hidden_buries:
             n = self.hidden_buries
             self.hidden_buries = 0
-            self.say(f"{self.seating.name(self.bidder)} buries {n} card{'s' if n != 1 else ''}.")
+            self.say(self.line("buries_unseen", seat=self.bidder, count=n))
         if self.seen_buries:
             cards = " ".join(self.seen_buries)
             self.seen_buries = []
-            self.say(f"{self.seating.subject(self.bidder, 'buries', 'bury')} {cards}.")
+            self.say(self.line("buries", seat=self.bidder, cards=cards))
 
     # ------------------------------------------------------------------ a person's turn
     def hand_to(self, seat: int) -> bool:
@@ -342,7 +328,7 @@ class PlainGame:
             self.write("\x1b[H\x1b[2J\x1b[3J")  # the last person's cards leave the screen and its scroll-back
         self.viewer = -1
         name = self.seating.name(seat)
-        self.write(f"Pass to {name} (seat {seat}); {name}, press Enter when only you can see the screen: ")
+        self.write(self.line("pass_to", name=name, seat_number=seat))
         line = self.read()
         if not line:
             self.say("")
@@ -351,9 +337,9 @@ class PlainGame:
             self.write("\n")
         self.viewer = seat
         v = self.view()
-        self.say(f"{name}, your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
+        self.say(self.line("hand_of", name=name, cards=hand_by_colour(self.rules, list(v.hand), v.trump)))
         if v.nest is not None and v.bidder == seat and v.phase == Phase.NEST:
-            self.say(f"The nest was: {hand_by_colour(self.rules, list(v.nest))}.")
+            self.say(self.line("nest_was", cards=hand_by_colour(self.rules, list(v.nest))))
         return True
 
     def ask(self, seat: int) -> list[int] | None:
@@ -364,7 +350,7 @@ class PlainGame:
         v = self.view()
         self.context(v)
         while True:
-            self.write(f"{step_prompt(v)} ({choices_words(v)}): ")
+            self.write(self.line("ask", prompt=step_prompt(v), choices=choices_words(v)))
             line = self.read()
             if not line:
                 self.say("")
@@ -373,28 +359,30 @@ class PlainGame:
                 self.write(line.rstrip("\r\n") + "\n")  # scripts: show the answer after its prompt
             text = line.strip()
             word = text.lower()
-            if word in ("quit", "exit", "save", "q"):
+            command = command_of(word)
+            head, _, rest = text.partition(" ")
+            if command in ("quit", "save"):
                 return None
-            if word.startswith("save "):
-                self.save_elsewhere(text[5:].strip())
+            if rest.strip() and head.lower() in save_word():
+                self.save_elsewhere(rest.strip())
                 continue
-            if word in ("help", "?"):
+            if command == "help":
                 self.say(help_words(self.rules))
                 continue
-            if word in ("rules", "how"):
+            if command == "rules":
                 self.say(how_to_play_text(self.rules))
                 continue
-            if word in ("hint", "h"):
+            if command == "hint":
                 self.say(hint_text(v, ranked(v)))
                 continue
-            if word in ("hand", "cards"):
-                self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
+            if command == "hand":
+                self.say(self.line("your_hand", cards=hand_by_colour(self.rules, list(v.hand), v.trump)))
                 continue
-            if word in ("last", "tricks"):
+            if command == "last":
                 self.say(review_text(self.seating, v))
                 continue
-            if word in ("score", "scores", "totals"):
-                self.say(f"Totals: {self.totals_text()}.")
+            if command == "score":
+                self.say(self.line("totals", scores=self.totals_text()))
                 continue
             if v.phase == Phase.NEST and v.step == NestStep.BURY:
                 tokens = text.replace(",", " ").split()
@@ -407,20 +395,26 @@ class PlainGame:
                     continue
             try:
                 action = parse_choice(text, v)
-            except ActionError as e:
-                generic = str(e).endswith("'no more partners'")  # parse_action's list of every kind of action
-                self.say(f"Not understood: {not_understood(text, v) if generic else e}.")
+            except ActionError:
+                self.say(self.not_understood(text, v))
                 continue
             if action in v.legal:
                 self.answered = True
                 if A.BURY <= action < A.PARTNER and not self.solo:
-                    self.say(f"{self.seating.name(seat)} buries {card_str(action - A.BURY)}.")
+                    self.say(self.seating.tell(EVENTS["bury"], seat=seat, card=action - A.BURY))
                 return [action]
             if action >= A.NUM_ACTIONS:  # a bid past the action space: say it in the rules' terms
                 refusal = IllegalAction("bid_above_max", bid=action - A.BID, max=self.rules.effective_max_bid)
             else:
                 refusal = self.table.refusal(seat, action) or IllegalAction("not_a_choice")
-            self.say(f"Not allowed: {self.in_words(refusal)}.")
+            self.say(self.line("not_allowed", why=self.in_words(refusal)))
+
+    def not_understood(self, text: str, v: View) -> str:
+        """Words that name no choice: a card mistyped is said as such, else this decision's choices."""
+        token = text.strip()
+        if " " not in token and len(token) >= 2 and token[0].upper() in COLOURS and token[1:].isdigit():
+            return self.line("not_a_card", said=repr(token))
+        return self.line("not_understood", why=not_understood(text, v))
 
     def in_words(self, refusal: IllegalAction) -> str:
         """The engine's refusal told to the person answering: "you" for their own seat, the others by name."""
@@ -432,15 +426,15 @@ class PlainGame:
         left = self.rules.nest_size - v.buried_count
         try:
             cards = parse_cards(text.replace(",", " "))
-        except (CardError, ValueError) as e:
-            self.say(f"Not understood: {e}. Give the cards to bury between spaces, such as "
-                     f"{choices_words(v, 3).removesuffix(' ...')}.")
+        except (CardError, ValueError):
+            allowed = [a - A.BURY for a in v.legal if A.BURY <= a < A.PARTNER]
+            self.say(self.line("bury_not_cards", said=repr(text), cards=sort_hand(self.rules, allowed, v.trump)[:3]))
             return None
         if len(set(cards)) != len(cards):
-            self.say("Not allowed: a card is named twice.")
+            self.say(self.line("bury_twice"))
             return None
         if len(cards) > left:
-            self.say(f"Not allowed: {len(cards)} cards named, but {left} are left to bury.")
+            self.say(self.line("bury_too_many", named=len(cards), left=left))
             return None
         # Non-counters first: the order matters only where burying counters is restricted.
         order = sorted(cards, key=lambda c: (self.rules.deck.points[c], c))
@@ -448,28 +442,29 @@ class PlainGame:
         for c in order:
             why = trial.refusal(A.BURY + c, seat)
             if why is not None:
-                self.say(f"Not allowed: {self.in_words(why)}. Nothing was buried.")
+                self.say(self.line("bury_refused", why=self.in_words(why)))
                 return None
             trial.apply_unchecked(A.BURY + c)
         self.answered = True
         if not self.solo:
-            self.say(f"{self.seating.name(seat)} buries {' '.join(card_str(c) for c in order)}.")
+            self.say(self.line("buries", seat=seat, cards=order))
         return [A.BURY + c for c in order]
 
     def context(self, v: View) -> None:
         """The state of play the person needs before answering."""
         if v.phase == Phase.PLAY:
             if not v.trick:
-                self.say(f"Trick {len(v.tricks) + 1}: {self.seating.subject(v.seat, 'leads', 'lead')}.")
+                self.say(self.line("trick_lead", number=len(v.tricks) + 1, seat=v.seat))
             else:
-                plays = ", ".join(f"{self.seating.name(s)} {card_str(c)}"
-                                  for s, c in trick_plays(self.rules, v.leader, v.trick))
+                plays = plays_words(self.seating, trick_plays(self.rules, v.leader, v.trick))
                 best = winning_so_far(v)
-                lead = f" ({self.seating.name(best[0])} winning)" if best else ""
-                self.say(f"On the table: {plays}{lead}.")
-            self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
+                if best:
+                    self.say(self.line("on_table_winning", plays=plays, seat=best[0]))
+                else:
+                    self.say(self.line("on_table", plays=plays))
+            self.say(self.line("your_hand", cards=hand_by_colour(self.rules, list(v.hand), v.trump)))
         elif v.phase == Phase.NEST and v.step == NestStep.BURY:
-            self.say(f"Your hand: {hand_by_colour(self.rules, list(v.hand), v.trump)}.")
+            self.say(self.line("your_hand", cards=hand_by_colour(self.rules, list(v.hand), v.trump)))
 
     # ------------------------------------------------------------------ saving
     def resume_command(self, path: Path) -> str:
@@ -505,7 +500,7 @@ class PlainGame:
             return
         error = self.try_save()
         if error is not None:
-            self.say(saving("failed_goes_on_plain", path=str(error.path), why=error.reason))
+            self.say(saving("failed_goes_on_plain", path=str(error.path), why=why_told(error.code, error.params)))
 
     def save_elsewhere(self, where: str) -> None:
         where = where.removeprefix("to ").strip()
@@ -517,7 +512,7 @@ class PlainGame:
         if error is None:
             self.say(saving("saved_there_now", path=str(self.saves.target)))
         else:
-            self.say(saving("failed_goes_on_plain", path=str(error.path), why=error.reason))
+            self.say(saving("failed_goes_on_plain", path=str(error.path), why=why_told(error.code, error.params)))
 
     def say_stopped(self) -> None:
         if self.stopping == OUTPUT_CLOSED:
@@ -537,7 +532,7 @@ class PlainGame:
             self.say(saving("not_played_kept", path=str(other)))
             return True
         while (error := self.try_save()) is not None:
-            self.say(saving("failed", path=str(error.path), why=error.reason))
+            self.say(saving("failed", path=str(error.path), why=why_told(error.code, error.params)))
             if self.stopping or self.ended:
                 self.say(saving("not_saved_next_time"))
                 return True
@@ -570,7 +565,7 @@ class PlainGame:
                 path = self.saves.keep_finished(directory)
                 break
             except SaveWriteError as e:
-                self.say(saving("keep_failed", path=str(e.path), why=e.reason))
+                self.say(saving("keep_failed", path=str(e.path), why=why_told(e.code, e.params)))
                 if self.saves.target is not None and self.try_save() is None:  # lose nothing: replayable there
                     self.say(saving("kept_as_save", path=str(self.saves.target)))
                     return

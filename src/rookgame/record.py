@@ -48,6 +48,10 @@ class RecordError(ValueError):
                  if v is not None]
         return ", ".join(parts) + ": " if parts else ""
 
+    def words(self) -> str:
+        """The error in the reader's language."""
+        return str(self)
+
 
 # ---------------------------------------------------------------------- writing
 def card_list(mask: int) -> list[str]:

@@ -48,6 +48,10 @@ GOAL_HANDS = 50  # the goal is at most this many hands' worth of points: a game 
 class RulesError(ValueError):
     """An unplayable, contradictory or malformed rule set; the message says what would work."""
 
+    def words(self) -> str:
+        """The error in the reader's language."""
+        return str(self)
+
 
 def _whole(value: object) -> bool:
     """A whole number (bool is an int subclass, and is not one)."""

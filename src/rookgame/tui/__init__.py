@@ -17,6 +17,9 @@ from ..rules import RulesError, RuleSet, load
 from ..saves import CURRENT, SaveError, SaveInUse, SaveLock, SaveUnreadable, SaveWriteError, claim_save, resume_game
 from ..saves import saves_dir as default_saves_dir
 from ..table import seat_from_name
+from ..words.catalog import Param, fill
+from ..words.commands import SAY
+from ..words.saving import why_told
 from .settings import HUMAN, PeopleError, Settings, choose_people, seat_people
 
 if TYPE_CHECKING:
@@ -28,8 +31,12 @@ DEFAULT_RULES = "kentucky-discard"
 DEFAULT_BOT = "heuristic"
 
 
+def _say(key: str, **params: Param) -> str:
+    return fill(SAY[key], params)
+
+
 def _fail(message: str, err: TextIO, code: int) -> int:
-    err.write(f"error: {message}\n")
+    err.write(_say("error", message=message) + "\n")
     err.flush()
     return code
 
@@ -63,9 +70,9 @@ def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None
     directory = default_saves_dir(saves_dir)
     for what, name in (("--partner", partner), ("--opponents", opponents)):
         if name is not None and name.strip().lower() not in REGISTRY:
-            return _fail(f"{what} {name!r}: unknown bot; bots: {', '.join(REGISTRY)}", err, 2)
+            return _fail(_say("unknown_bot", option=what, name=repr(name), bots=", ".join(REGISTRY)), err, 2)
     if pace < 0:
-        return _fail(f"--pace {pace}: give 0 or more seconds", err, 2)
+        return _fail(_say("pace", pace=str(pace)), err, 2)
 
     partner_bot = (partner or DEFAULT_BOT).strip().lower()
     opponents_bot = (opponents or DEFAULT_BOT).strip().lower()
@@ -78,26 +85,24 @@ def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None
         try:
             match, players = resume_game(path)
         except SaveUnreadable as e:  # no file there, a folder, no permission: a bad argument
-            return _fail(f"cannot resume: {e}", err, 2)
+            return _fail(_say("cannot_resume", why=str(e)), err, 2)
         except SaveError as e:  # a file that is not a game that can go on
-            return _fail(f"cannot resume: {e}", err, 1)
+            return _fail(_say("cannot_resume", why=str(e)), err, 1)
         if rules_spec or seat is not None or partner or opponents or seed is not None or humans is not None:
-            err.write("note: a resumed game keeps its own rules, seats, players and seed\n")
+            err.write(_say("resumed_keeps") + "\n")
         rules: RuleSet = match.rules
     else:
         try:
             rules = load(rules_spec or DEFAULT_RULES)
         except RulesError as e:
-            return _fail(str(e), err, 2)
+            return _fail(e.words(), err, 2)
         if partner is not None and rules.mode != "partners":
-            why = ("every player plays alone" if rules.mode == "individual"
-                   else "the bidder's partners are found by the called cards, hand by hand")
-            return _fail(f"--partner {partner}: {rules.label} has no fixed partner ({why}); the other seats play "
-                         "--opponents", err, 2)
+            key = "no_partner_individual" if rules.mode == "individual" else "no_partner_called"
+            return _fail(_say(key, partner=partner, rules=rules.label), err, 2)
         try:
             names, seats = choose_people(rules, humans, seat)
         except PeopleError as e:
-            return _fail(str(e), err, 2)
+            return _fail(e.words(), err, 2)
         players = seat_people(rules, seats, names, partner_bot, opponents_bot)
 
     # This session holds its save for the whole game: a second `rook play` on the same save
@@ -107,10 +112,9 @@ def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None
     try:
         lock = claim_save(target)
     except SaveInUse as e:
-        return _fail(f"{target}: {e.reason}; finish or quit that game first, or keep this one in another "
-                     "folder: rook play --saves-dir FOLDER", err, 1)
+        return _fail(_say("save_in_use", path=str(target), why=why_told(e.code, e.params)), err, 1)
     except SaveWriteError as e:
-        err.write(f"warning: {e}; the game will say when a save fails (another folder: --saves-dir FOLDER)\n")
+        err.write(_say("save_warning", path=str(e.path), why=why_told(e.code, e.params)) + "\n")
 
     try:
         if plain:

@@ -48,6 +48,7 @@ class RookApp(App[int]):
     """``rook play``: set up a game, play it, keep it."""
 
     TITLE = "Rook"
+    ENABLE_COMMAND_PALETTE = False  # Textual's own palette (themes, keys) speaks English only
     CSS = """
     Screen { background: #0f3d24; }
     #info { height: auto; max-height: 3; background: #092a18; color: #f0f0f0; padding: 0 1; }

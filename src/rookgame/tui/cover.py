@@ -12,6 +12,11 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..words.catalog import Param, fill
+from ..words.screen import BINDINGS as KEY_WORDS
+from ..words.screen import COVER
+from .bindings import translate_bindings
+
 
 class CoverScreen(Screen[None]):
     """Covers the whole table (a screen, not a dialog: nothing of the game shows through) until
@@ -25,22 +30,22 @@ class CoverScreen(Screen[None]):
     #cover Button { margin-top: 1; width: 100%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "reveal", "Show the cards"),
-        Binding("q", "app.quit", "Save & quit"),
+        Binding("enter", "reveal", KEY_WORDS["show_cards"]),
+        Binding("q", "app.quit", KEY_WORDS["save_quit"]),
     ]
 
     def __init__(self, name: str, seat: int) -> None:
         super().__init__()
+        translate_bindings(self)
         self.person = name
         self.seat = seat
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover"):
-            yield Static(Content.assemble((f"Pass to {self.person}", "bold #ffe070"), " (seat ", str(self.seat), ")"),
-                         id="cover-title")
-            yield Static(Content(f"Pass to {self.person} — press Enter when only {self.person} can see the screen."),
-                         id="cover-text")
-            yield Button(Content(f"Show {self.person}'s cards"), variant="primary", id="reveal")
+            said: dict[str, Param] = {"name": self.person, "seat_number": self.seat}
+            yield Static(Content.assemble((fill(COVER["title"], said), "bold #ffe070")), id="cover-title")
+            yield Static(Content(fill(COVER["text"], said)), id="cover-text")
+            yield Button(Content(fill(COVER["button"], said)), variant="primary", id="reveal")
 
     @on(Button.Pressed, "#reveal")
     def action_reveal(self) -> None:

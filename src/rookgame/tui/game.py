@@ -35,13 +35,18 @@ from ..saves import SaveSession, SaveWriteError
 from ..state import Hand, IllegalAction, Phase
 from ..table import Table, TableError, seat_from_name
 from ..view import View, view_of
+from ..words.catalog import fill, listed
 from ..words.hints import hint_text
 from ..words.play import review_text
 from ..words.refusals import told
 from ..words.results import recap_words, result_lines, thrown_in_words
-from ..words.saving import resume_command, saving
+from ..words.rules import rules_title
+from ..words.saving import resume_command, saving, why_told
+from ..words.screen import BINDINGS as KEY_WORDS
+from ..words.screen import GAME, INFO
 from ..words.seating import Seating
 from . import render as R
+from .bindings import translate_bindings
 from .cover import CoverScreen
 from .help import HelpScreen
 from .render import Choice
@@ -61,19 +66,20 @@ class GameScreen(Screen[None]):
     AUTO_FOCUS = None
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("question_mark", "help", "Rules/help"),
-        Binding("s", "save_quit", "Save & quit"),
-        Binding("plus", "pace(1)", "Slower"),
-        Binding("minus", "pace(-1)", "Faster"),
-        Binding("n", "new_game", "New game"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("h", "hint", KEY_WORDS["hint"]),
+        Binding("l", "last_trick", KEY_WORDS["last_trick"]),
+        Binding("question_mark", "help", KEY_WORDS["help"]),
+        Binding("s", "save_quit", KEY_WORDS["save_quit"]),
+        Binding("plus", "pace(1)", KEY_WORDS["slower"]),
+        Binding("minus", "pace(-1)", KEY_WORDS["faster"]),
+        Binding("n", "new_game", KEY_WORDS["new_game"]),
+        Binding("q", "app.quit", KEY_WORDS["quit"]),
     ]
 
     def __init__(self, settings: Settings, rules: RuleSet, players: list[str], *, match: Match | None = None,
                  saves_dir: Path | None = None, save_path: Path | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.settings = settings
         self.rules = rules
         self.players = players  # as the record keeps them: a person's name, or a bot's
@@ -128,12 +134,13 @@ class GameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         self.fit(self.app.size.width, self.app.size.height)
-        self.query_one("#table").border_title = f"{self.rules.label} · seed {self.match.seed}"
-        self.query_one("#auction").border_title = "Auction"
-        self.query_one("#pad-box").border_title = "Score pad"
+        self.query_one("#table").border_title = fill(INFO["title"], {"rules": rules_title(self.rules),
+                                                                      "seed": str(self.match.seed)})
+        self.query_one("#auction").border_title = fill(INFO["auction"], {})
+        self.query_one("#pad-box").border_title = fill(INFO["score_pad"], {})
         if self.resumed and not self.match.is_over:  # where the hand stands: the bid, trump, the points so far
             v = self.table.view(self.seat_shown())
-            self.message = f"Resumed. {recap_words(self.seating, v, len(self.match.hands) + 1)}"
+            self.message = fill(GAME["resumed"], {"recap": recap_words(self.seating, v, len(self.match.hands) + 1)})
         self.redraw()  # the table as dealt, while the first bot thinks
         await self.advance()
 
@@ -253,7 +260,7 @@ class GameScreen(Screen[None]):
             self.table.submit(seat, action)
         except IllegalAction as e:
             if self.table.is_human(seat):
-                self.message = f"Not allowed: {self.in_words(e)}."
+                self.message = fill(GAME["not_allowed"], {"why": self.in_words(e)})
                 self.private = False
                 return False
             raise TableError(f"bot {self.players[seat]!r} at seat {seat} chose an illegal action {action}: {e}") from e
@@ -267,7 +274,7 @@ class GameScreen(Screen[None]):
     def refuse(self, action: int) -> None:
         """A key of a card that may not be chosen now: say why, in the engine's reason."""
         why = self.table.refusal(self.viewer, action) or IllegalAction("not_a_choice")
-        self.message = f"Not allowed: {self.in_words(why)}."
+        self.message = fill(GAME["not_allowed"], {"why": self.in_words(why)})
         self.private = False
         self.redraw()
 
@@ -364,7 +371,7 @@ class GameScreen(Screen[None]):
             self.app.exit(0)
 
     def save_failed(self, error: SaveWriteError, purpose: str) -> None:
-        self.message = saving("failed", path=str(error.path), why=error.reason)
+        self.message = saving("failed", path=str(error.path), why=why_told(error.code, error.params))
         self.private = False
         self.redraw()
 
@@ -386,8 +393,9 @@ class GameScreen(Screen[None]):
                     host.exit_message = saving("not_saved")
                 self.app.exit(0)
             else:
-                self.message = (saving("not_kept_why", path=str(error.path), why=error.reason) if purpose == "keep"
-                                else saving("failed_next_try", path=str(error.path), why=error.reason))
+                why = why_told(error.code, error.params)
+                self.message = saving("not_kept_why" if purpose == "keep" else "failed_next_try", path=str(error.path),
+                                      why=why)
                 self.redraw()
 
         self.app.push_screen(SaveProblemScreen(error, purpose), chosen)
@@ -430,28 +438,27 @@ class GameScreen(Screen[None]):
 
     def dead_key_words(self, ch: str) -> str:
         """What to say to a key that does nothing now: what the keys are."""
-        commands = ("h hint · l tricks · ? help · s save · q quit" if self.compact  # two lines at 80 columns
-                    else "h hint · l taken tricks · ? how to play · s save and quit · q quit")
+        commands = fill(GAME["commands_compact" if self.compact else "commands"], {})  # two lines at 80 columns
+        key = repr(ch)
         if self.pause is not None:
-            return f"{ch!r} does nothing here: press Enter for the next hand ({commands})."
+            return fill(GAME["dead_pause"], {"key": key, "commands": commands})
         if self.match.is_over:
-            return f"{ch!r} does nothing here: the game is over; n starts a new game, q quits."
+            return fill(GAME["dead_over"], {"key": key})
         if not self.my_turn():
             seat = self.table.to_act
-            who = self.seating.name(seat) if seat is not None else "nobody"
-            return f"{ch!r} does nothing now: it is {who}'s turn ({commands})."
+            who = self.seating.name(seat) if seat is not None else "?"
+            return fill(GAME["dead_wait"], {"key": key, "name": who, "commands": commands})
         keys = [c.key for c in self.choices() if c.key]
         v = self.view()
-        what = ("the cards you may play (^)" if v.phase == Phase.PLAY else
-                "the cards to bury, then Enter" if v.step == NestStep.BURY else "the choices")
-        listed = ""
-        if keys:
-            listed = f"{keys[0]} to {keys[-1]}" if len(keys) > 6 else ", ".join(keys)
-            listed = f"{listed}: {what}; "
+        if not keys:
+            return fill(GAME["dead_keys"], {"key": key, "commands": commands})
+        which = (fill(GAME["key_range"], {"first": keys[0], "last": keys[-1]}) if len(keys) > 6
+                 else listed(keys, "unit"))
         groups = R.partner_groups(v)
-        if groups:
-            listed += " ".join(R.GROUP_KEYS[g] for g in groups) + ": colours; "
-        return (f"{ch!r} is not a key here. Keys: {listed}←/→ and Enter choose; {commands}.")
+        what = ("dead_keys_play" if v.phase == Phase.PLAY else "dead_keys_bury" if v.step == NestStep.BURY
+                else "dead_keys_colours" if groups else "dead_keys_choices")
+        colours = " ".join(R.GROUP_KEYS[g] for g in groups)
+        return fill(GAME[what], {"key": key, "keys": which, "colours": colours, "commands": commands})
 
     async def cursor_key(self, key: str) -> None:
         if self.pause is not None:
@@ -521,7 +528,7 @@ class GameScreen(Screen[None]):
         elif len(self.selected) < left:
             self.selected.append(card)
         else:
-            self.message = f"{left} card(s) to bury are already selected: unselect one first, or Enter to bury them."
+            self.message = fill(GAME["already_selected"], {"left": left})
             self.private = False
         self.redraw()
 
@@ -532,8 +539,7 @@ class GameScreen(Screen[None]):
         self.message = ""
         if len(self.selected) != left:
             more = left - len(self.selected)
-            self.message = (f"Pick {more} more card{'s' if more != 1 else ''} to bury ({len(self.selected)} of "
-                            f"{left} picked), then Enter.")
+            self.message = fill(GAME["pick_more"], {"more": more, "count": len(self.selected), "left": left})
             self.private = False
             self.redraw()
             return
@@ -544,7 +550,7 @@ class GameScreen(Screen[None]):
         for c in order:
             why = trial.refusal(A.BURY + c, seat)
             if why is not None:
-                self.message = f"Not allowed: {self.in_words(why)}."
+                self.message = fill(GAME["not_allowed"], {"why": self.in_words(why)})
                 self.private = False
                 self.redraw()
                 return
@@ -563,7 +569,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ commands
     def action_hint(self) -> None:
         if not self.my_turn():
-            self.message = "Hints are for your turn."
+            self.message = fill(GAME["hints_your_turn"], {})
         else:
             view = self.view()
             self.message = hint_text(view, ranked(view), chosen=self.selected if self.bury_step() else ())
@@ -595,13 +601,13 @@ class GameScreen(Screen[None]):
         if host is None:
             return
         host.pace = round(min(PACE_MAX, max(0.0, host.pace + PACE_STEP * direction)), 2)
-        self.message = f"Computer moves every {host.pace:.1f} s."
+        self.message = fill(GAME["pace"], {"pace": f"{host.pace:.1f}"})
         self.private = False
         self.redraw()
 
     def action_new_game(self) -> None:
         if not self.match.is_over:
-            self.message = "A new game starts once this one is over (s saves it and quits)."
+            self.message = fill(GAME["new_game_later"], {})
             self.private = False
             self.redraw()
             return
@@ -633,11 +639,11 @@ class GameScreen(Screen[None]):
         self.query_one("#pad", Static).update(R.pad_table(seating, score_pad(self.rules, m.hands)))
         hand = self.query_one("#hand", Static)
         if hidden:
-            hand.border_title = "Cards hidden"
-            hand.update("(hidden until the screen is passed on)" if self.covered is not None
-                        else "(hidden until a person's turn)")
+            hand.border_title = fill(GAME["hidden_title"], {})
+            hand.update(fill(GAME["hidden_passed" if self.covered is not None else "hidden_turn"], {}))
         else:
-            hand.border_title = "Your hand" if self.solo else f"{seating.name(self.viewer)}'s hand"
+            hand.border_title = (fill(GAME["your_hand"], {}) if self.solo
+                                 else fill(GAME["hand_of"], {"name": seating.name(self.viewer)}))
             room = hand.content_size.width or self.app.size.width - 4
             hand.update(R.hand_content(v, self.choices(), cursor=self.cursor, selected=self.selected, width=room))
         message = self.message

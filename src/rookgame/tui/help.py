@@ -14,8 +14,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..rules import RuleSet
-from ..transcript import rules_rows
-from ..words.rules import how_to_play
+from ..words.catalog import fill, gettext
+from ..words.rules import how_to_play, rules_rows, rules_title
+from ..words.screen import BINDINGS as KEY_WORDS
+from ..words.screen import HELP, KEYS
+from .bindings import translate_bindings
 
 
 class HelpScreen(ModalScreen[None]):
@@ -29,46 +32,31 @@ class HelpScreen(ModalScreen[None]):
     .how { margin-bottom: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close"),
-        Binding("q", "close", "Close"),
-    ]
-    KEYS = [
-        ("1-9, 0, A-Z", "choose the card or bid marked with that key (a bid keeps its key for the whole auction)"),
-        ("b r y g, t", "name trump: Black, Red, Yellow, Green; t no trump"),
-        ("b r y g k, up / down", "calling a partner from many cards: show one colour's cards (k the Bird)"),
-        ("left / right, Enter", "move the cursor over the choices and take one"),
-        ("space", "in the nest exchange: select or unselect the card under the cursor"),
-        ("mouse", "click a card or a choice"),
-        ("p", "pass (in the auction)"),
-        ("h", "hint: the computer's best choices for you, with the points your side can expect"),
-        ("l", "show or hide the taken tricks, as far as the rules allow"),
-        ("+ / -", "computer moves slower / faster"),
-        ("?", "this screen"),
-        ("s", "save the game and quit (resume with rook play --resume)"),
-        ("n", "a new game, once a game is over"),
-        ("q, ctrl+q", "quit (a game in progress is saved)"),
-        ("Enter (pass and play)", "show your cards once the screen is passed to you and only you can see it"),
+        Binding("escape", "close", KEY_WORDS["close"]),
+        Binding("question_mark", "close", KEY_WORDS["close"]),
+        Binding("q", "close", KEY_WORDS["close"]),
     ]
 
     def __init__(self, rules: RuleSet) -> None:
         super().__init__()
+        translate_bindings(self)
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        keys = Table(title="Keys", box=box.SIMPLE, expand=True)
-        keys.add_column("key", no_wrap=True)
-        keys.add_column("does")
-        for k, what in self.KEYS:
-            keys.add_row(k, what)
-        rules = Table(title=f"Every option of these rules ({self.rules.label})", box=box.SIMPLE, expand=True)
+        title = rules_title(self.rules)
+        keys = Table(title=gettext(HELP["keys"]), box=box.SIMPLE, expand=True)
+        keys.add_column(gettext(HELP["key"]), no_wrap=True)
+        keys.add_column(gettext(HELP["does"]))
+        for k, what in KEYS:
+            keys.add_row(gettext(k), gettext(what))
+        rules = Table(title=fill(HELP["options"], {"rules": title}), box=box.SIMPLE, expand=True)
         for col in ("option", "value", "meaning"):
-            rules.add_column(col)
+            rules.add_column(gettext(HELP[col]))
         for row in rules_rows(self.rules):
             rules.add_row(*row)
         with VerticalScroll(id="help"):
-            yield Static("Escape or ? closes this screen; the arrow keys and Page Up/Down scroll it.", classes="how")
-            yield Static(Text.assemble((f"How to play {self.rules.label}", "bold #ffe070")), classes="how")
+            yield Static(gettext(HELP["how"]), classes="how")
+            yield Static(Text.assemble((fill(HELP["title"], {"rules": title}), "bold #ffe070")), classes="how")
             for head, paragraph in how_to_play(self.rules):
                 yield Static(Text.assemble((head, "bold"), "\n", paragraph), classes="how")
             yield Static(keys)

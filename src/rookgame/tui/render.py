@@ -9,8 +9,9 @@ seat is shown is exactly what its view holds, and each part is tested without ru
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from string import Formatter
 from typing import Literal
 
 from rich import box
@@ -18,15 +19,19 @@ from rich.table import Table
 from textual.content import Content
 
 from .. import actions as A
-from ..cards import BIRD, COLOUR_NAMES, COLOURS, card_str, colour_of
+from ..cards import BIRD, COLOURS, card_str, colour_of
 from ..kernel import trick_points
 from ..match import PadRow
 from ..rules import NestStep
 from ..state import Phase
 from ..view import View, points_taken, winning_so_far
 from ..words.cards import sort_hand, trump_words
+from ..words.catalog import Param, Plural, Say, Template, colour_word, fill, gettext, listed, ngettext, show
+from ..words.catalog import number as number_of
 from ..words.play import choice_label, review_text, shown_buried_short, step_prompt, taken_words
 from ..words.results import result_lines, winner_line
+from ..words.rules import rules_title
+from ..words.screen import AUCTION, GAME, INFO, PAD, PROMPT, TABLE
 from ..words.seating import Seating
 
 Part = tuple[str, str] | str
@@ -39,7 +44,6 @@ CHOICE_KEYS = [*"1234567890", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
 # prompt and runs out of keys); the colour keys are the trump step's letters, and k for the Bird.
 PARTNER_FLAT_MAX = 20
 GROUP_KEYS = (*COLOURS.lower(), "k")
-GROUP_NAMES = (*COLOUR_NAMES, "Bird")
 
 # Card tiles: (text, background) per colour letter; K is the Bird.
 TILE = {"B": ("#ffffff", "#3c3c3c"), "R": ("#ffffff", "#b3261e"), "Y": ("#111111", "#e5c51d"),
@@ -54,7 +58,32 @@ PLACES = {2: [_S, _N], 3: [_S, _W, _E], 4: [_S, _W, _N, _E], 5: [_S, _W, _NW, _N
 CENTRE = (1, 1)
 CELLS = [(r, c) for r in range(3) for c in range(3) if (r, c) != CENTRE]
 
-Prompt = Literal["turn", "wait", "pause", "over", "cover"]
+Prompt = Literal["turn", "wait", "pause", "over", "cover", "seen"]
+
+
+def say(template: Template, **params: Param) -> str:
+    """A template of the screen's words, filled."""
+    return fill(template, params)
+
+
+def styled(template: str, params: Mapping[str, Param], styles: Mapping[str, str], base: str = "") -> list[Part]:
+    """A template, translated, as parts of content: each parameter named in ``styles`` in its style, the rest in
+    ``base``; the words stay one sentence, whatever order a language puts them in."""
+    parts: list[Part] = []
+    for literal, field, _, _ in Formatter().parse(gettext(template)):
+        text = literal.replace("{{", "{").replace("}}", "}")
+        if text:
+            parts.append((text, base) if base else text)
+        if field is not None:
+            value = show(field, params[field]) if field in params else "{" + field + "}"
+            style = styles.get(field, base)
+            parts.append((value, style) if style else value)
+    return parts
+
+
+def group_name(group: int) -> str:
+    """A colour group of a long partner call: the colour's name, or the Bird."""
+    return colour_word(group, title=True) if group < 4 else say(PROMPT["bird_group"])
 
 
 def letter(card: int) -> str:
@@ -185,17 +214,18 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
     """The top lines: rules, hand number, dealer, bid, trump, calls; totals, the points taken this hand, whose
     cards show (``shown``: they are on screen), pace.  ``compact``: the short form for a small terminal."""
     r = v.rules
-    parts: list[Part] = [("Rook ", "bold"), f"{r.label} · "] if not compact else []
-    parts.append(f"hand {number} · dealer {seating.name(v.dealer)} · " if not compact
-                 else f"Hand {number} · dealer {seating.name(v.dealer)} · ")
+    dot = " · "
+    parts: list[Part] = [(say(INFO["rook"]) + " ", "bold"), rules_title(r) + dot] if not compact else []
+    parts.append(say(INFO["hand_compact" if compact else "hand"], number=number) + dot)
+    parts.append(say(INFO["dealer"], name=seating.name(v.dealer)) + dot)
     if v.bidder >= 0:
-        parts.append(("Bidder: ", "bold"))
-        parts.append(f"{seating.name(v.bidder)} {v.bid} · ")
+        parts.append((say(INFO["bidder"]) + " ", "bold"))
+        parts.append(f"{seating.name(v.bidder)} {number_of(v.bid)}{dot}")
     elif v.high_bidder >= 0:
-        parts.append(f"High bid: {seating.name(v.high_bidder)} {v.high_bid} · ")
+        parts.append(say(INFO["high_bid"], name=seating.name(v.high_bidder), bid=v.high_bid) + dot)
     else:
-        parts.append("No bid yet · ")
-    parts.append(("Trump: ", "bold"))
+        parts.append(say(INFO["no_bid"]) + dot)
+    parts.append((say(INFO["trump"]) + " ", "bold"))
     if v.trump >= 0:
         parts.append(swatch(v.trump))
         parts.append(f" {trump_words(v.trump)}")
@@ -203,37 +233,40 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
         parts.append(trump_words(v.trump))
     calls = []
     if v.partner_cards:
-        calls.append("partner card " + " ".join(card_str(c) for c in v.partner_cards))
+        calls.append(say(INFO["partner_card"], cards=list(v.partner_cards)))
     if r.bird_rank == "called" and v.phase >= Phase.PLAY:
-        calls.append("Bird " + ("high" if v.bird_high else "low"))
+        calls.append(say(INFO["bird_high" if v.bird_high else "bird_low"]))
     if r.low and v.phase >= Phase.PLAY:
-        calls.append("low" if v.low else "high")
+        calls.append(say(INFO["low" if v.low else "high"]))
     if v.nest_points is not None:
-        calls.append("nest has points" if v.nest_points else "nest has no points")
+        calls.append(say(INFO["nest_points" if v.nest_points else "nest_no_points"]))
     buried = shown_buried_short(v)  # show_buried_trump: turned face up for the table as the play starts
     if buried:
         calls.append(buried)
     if calls:
-        parts.append(" · " + ", ".join(calls))
-    totals = "  ".join(f"{seating.side_name(s)} {t}" for s, t in enumerate(v.totals))
+        parts.append(dot + ", ".join(calls))
+    totals = "  ".join(f"{seating.side_name(s)} {number_of(t)}" for s, t in enumerate(v.totals))
     taken = taken_words(seating, v)
-    taken = f" · {taken}" if taken else ""
+    taken = f"{dot}{taken}" if taken else ""
     if compact and r.num_sides > 2:  # a seat's short name each, to keep the score on one line
-        totals = " ".join(f"{seating.short(s)} {t}" for s, t in enumerate(v.totals))
+        totals = " ".join(f"{seating.short(s)} {number_of(t)}" for s, t in enumerate(v.totals))
         if taken:
-            taken = " · taken " + " ".join(f"{seating.short(s)} {t}" for s, t in enumerate(points_taken(v)))
-        parts.append(("\nScore: ", "bold"))
-        parts.append(f"{totals} (goal {r.goal}){taken} · ? help")
+            short = " ".join(f"{seating.short(s)} {number_of(t)}" for s, t in enumerate(points_taken(v)))
+            taken = dot + say(INFO["taken_short"], scores=short)
+        parts.append(("\n" + say(INFO["score"]) + " ", "bold"))
+        parts.append(say(INFO["goal"], scores=totals, goal=r.goal) + taken + dot + say(INFO["help"]))
         return Content.assemble(*parts)
     if seating.human >= 0:  # the person is "You" at the bottom: a seat number would say nothing to them
         mates = [seating.name(s) for s in seating.side_seats(r.side_of(seating.human)) if s != seating.human]
-        who = f"your partner {' and '.join(mates)}" if r.mode == "partners" and mates else ""
+        who = say(INFO["your_partner"], names=listed(mates)) if r.mode == "partners" and mates else ""
     elif shown and v.seat in seating.people:
-        who = f"{seating.name(v.seat)}'s cards (seat {v.seat})"
+        who = say(INFO["cards_of"], name=seating.name(v.seat), seat_number=v.seat)
     else:
-        who = "cards hidden"
-    who = f" · {who}" if who else ""
-    parts.append(f"\nTotals: {totals} (goal {r.goal}){taken}{who} · pace {pace:.1f} s (+/-) · ? help")
+        who = say(INFO["cards_hidden"])
+    who = f"{dot}{who}" if who else ""
+    pace_words = say(INFO["pace"], pace=f"{pace:.1f}")
+    parts.append("\n" + say(INFO["totals"]) + " " + say(INFO["goal"], scores=totals, goal=r.goal) + taken + who
+                 + dot + pace_words + dot + say(INFO["help"]))
     return Content.assemble(*parts)
 
 
@@ -255,14 +288,31 @@ def trick_shown(v: View, seating: Seating) -> tuple[dict[int, int], int | None, 
         best = winning_so_far(v)
         if best is None:
             return cards, None, ""
-        return cards, best[0], (f"Trick {len(v.tricks) + 1}: {seating.name(v.leader)} led; "
-                                f"{seating.subject(best[0], 'is', 'are')} winning with {card_str(best[1])}.")
+        both = seating.is_you(v.leader) and seating.is_you(best[0])
+        say_it = TABLE["trick_now_you_both" if both else "trick_now"]
+        assert isinstance(say_it, Say)
+        return cards, best[0], seating.tell(say_it, number=len(v.tricks) + 1, leader=v.leader, winner=best[0],
+                                            card=best[1])
     if v.tricks:
         leader, taken, winner = v.tricks[-1]
         cards = {(leader + i) % n: c for i, c in enumerate(taken)}
-        points = trick_points(v.rules, taken)
-        return cards, winner, f"Trick {len(v.tricks)} went to {seating.name(winner)} ({points} points)."
+        went = TABLE["trick_went"]
+        assert isinstance(went, Say)
+        return cards, winner, seating.tell(went, number=len(v.tricks), winner=winner,
+                                           points=trick_points(v.rules, taken))
     return {}, None, ""
+
+
+def _table(key: str, **params: Param) -> str:
+    template = TABLE[key]
+    assert not isinstance(template, Say)
+    return fill(template, params)
+
+
+def _told(seating: Seating, table: Mapping[str, object], key: str, **params: Param) -> str:
+    said = table[key]
+    assert isinstance(said, Say)
+    return seating.tell(said, **params)
 
 
 def seat_content(v: View, seating: Seating, seat: int, *, card: int | None = None, winning: bool = False,
@@ -271,33 +321,36 @@ def seat_content(v: View, seating: Seating, seat: int, *, card: int | None = Non
     it is winning.  ``lines``: the height of the cell; a small one keeps the name, the marks and the card."""
     marks = []
     if seat == v.dealer:
-        marks.append("dealer")
+        marks.append(_table("dealer"))
     if seat == v.bidder:
-        marks.append(f"bid {v.bid}")
+        marks.append(_table("bid", bid=v.bid))
     elif v.phase == Phase.BID:
         calls = [a for s, a in v.auction if s == seat]
         if calls:
             last = calls[-1]
-            marks.append("passed" if last == A.PASS else "redeal" if last == A.REDEAL else f"bid {last - A.BID}")
+            marks.append(_table("passed") if last == A.PASS else _table("redeal") if last == A.REDEAL
+                         else _table("bid", bid=last - A.BID))
     if v.rules.mode == "call-partner" and seat != v.bidder and seat in v.known_partners:
-        marks.append("partner")
+        marks.append(_table("partner"))
     grey = "#c8e0d0"
     name: Part = ((">> " if acting else "") + seating.name(seat), "bold #ffe070" if acting else "bold")
-    count = f"{v.hand_sizes[seat]} cards · {v.won[seat]} trick{'' if v.won[seat] == 1 else 's'}"
+    held = _table("cards", count=v.hand_sizes[seat])
+    won = _table("tricks", count=v.won[seat])
+    count = f"{held} · {won}"
     on_table: list[Part] = []
     if card is not None:
         on_table.append(tile(card))
         if winning:
-            on_table.append(((" ★ winning" if v.trick else " ★ won it") if lines < 7 else
-                             ("\n★ winning" if v.trick else "\n★ won it"), "bold #ffe070"))
+            mark = _table("winning" if v.trick else "won_it")
+            on_table.append((f" {mark}" if lines < 7 else f"\n{mark}", "bold #ffe070"))
     elif acting:
         on_table.append("…")
     if lines >= 7:
         parts: list[Part] = [
             name, "\n",
             ("" if seating.is_person(seat) else seating.players[seat], grey), "\n",
-            (f"{v.hand_sizes[seat]} cards", grey), "\n",
-            (f"{v.won[seat]} trick{'' if v.won[seat] == 1 else 's'}", grey), "\n",
+            (held, grey), "\n",
+            (won, grey), "\n",
             (", ".join(marks), grey), "\n",
         ]
         return Content.assemble(*parts, *on_table)
@@ -332,33 +385,31 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
     r = v.rules
     lines: list[Part] = []
     if covered_for is not None:
-        lines.append((f"The screen goes to {covered_for}.", "bold"))
+        lines.append((_table("screen_goes", name=covered_for), "bold"))
     elif final is not None:
         lines.append((winner_line(seating, final[0], final[1]), "bold #ffe070"))
-        lines.append("\nn: new game   q: quit")
+        lines.append("\n" + _table("new_or_quit"))
     elif result is not None:
         for i, text in enumerate(result_lines(seating, result)[:3]):
             lines.append((("\n" if i else "") + text, "bold" if i == 0 else ""))
-        lines.append(("\nEnter: next hand", "#ffe070"))
+        lines.append(("\n" + _table("next_hand"), "#ffe070"))
     elif v.phase == Phase.BID:
-        high = (f"High bid {v.high_bid} by {seating.name(v.high_bidder)}" if v.high_bidder >= 0
-                else f"Bidding opens at {r.min_bid}")
-        lines.append(f"Auction · {high}\n{seating.subject(v.to_act, 'is', 'are')} to bid.")
+        high = (_told(seating, TABLE, "auction_high", bid=v.high_bid, seat=v.high_bidder) if v.high_bidder >= 0
+                else _told(seating, TABLE, "auction_opens", min=r.min_bid))
+        lines.append(f"{high}\n{_told(seating, TABLE, 'to_bid', seat=v.to_act)}")
     elif v.phase == Phase.NEST:
-        lines.append(f"{seating.name(v.bidder)} won the bid at {v.bid}.\n")
+        lines.append(_told(seating, TABLE, "won_bid", seat=v.bidder, bid=v.bid) + "\n")
         if v.nest is not None and nest_open(v):
-            lines.append("Nest: ")
+            lines.append(_table("nest") + " ")
             for c in sort_hand(r, list(v.nest)):
                 lines.append(tile(c))
                 lines.append(" ")
             lines.append("\n")
-        if v.bidder != v.seat:
-            lines.append(f"{seating.name(v.bidder)} is busy with the nest ({v.step}).")
+        if v.bidder != v.seat and v.step is not None:
+            lines.append(_told(seating, TABLE, f"busy_{v.step}", seat=v.bidder))
     else:
         caption = trick_shown(v, seating)[2]
-        if compact:  # a line per clause: the cell is narrow
-            caption = caption.replace("; ", ";\n").replace(" went to ", "\nwent to ")
-        lines.append(caption or f"{seating.subject(v.to_act, 'leads', 'lead')}.")
+        lines.append(caption or _told(seating, TABLE, "leads", seat=v.to_act))
     if show_last and covered_for is None:
         lines.append(("\n\n" + review_text(seating, v), "#c8e0d0"))
     return Content.assemble(*lines)
@@ -368,14 +419,14 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
 def auction_content(v: View, seating: Seating) -> Content:
     """Every call of the auction (the last twelve), then who won the bid and the trump."""
     if not v.auction:
-        first = (v.dealer + 1) % v.rules.players
-        return Content(f"No calls yet; {seating.subject(first, 'bids', 'bid')} first.")
+        return Content(_told(seating, AUCTION, "no_calls", seat=(v.dealer + 1) % v.rules.players))
     lines = []
     for seat, a in v.auction:
-        call = "pass" if a == A.PASS else "redeal" if a == A.REDEAL else str(a - A.BID)
+        call = (gettext(str(AUCTION["pass"])) if a == A.PASS else gettext(str(AUCTION["redeal"])) if a == A.REDEAL
+                else number_of(a - A.BID))
         lines.append(f"{seating.name(seat):<8} {call}")
     if v.bidder >= 0:
-        lines.append(f"{seating.name(v.bidder)} won the bid at {v.bid}; trump {trump_words(v.trump)}")
+        lines.append(_told(seating, AUCTION, "won", seat=v.bidder, bid=v.bid, trump=trump_words(v.trump)))
     return Content("\n".join(lines[-12:]))
 
 
@@ -386,28 +437,28 @@ def pad_table(seating: Seating, rows: Sequence[PadRow]) -> Table:
     wide = r.num_sides <= 2
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1) if wide else (0, 1, 0, 0),
                   collapse_padding=True, show_edge=False)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Bidder", no_wrap=True)
-    table.add_column("Bid", justify="right", no_wrap=True)
+    table.add_column(gettext(PAD["number"]), justify="right", no_wrap=True)
+    table.add_column(gettext(PAD["bidder"]), no_wrap=True)
+    table.add_column(gettext(PAD["bid"]), justify="right", no_wrap=True)
     if wide:
-        table.add_column("Tr", no_wrap=True)
-    table.add_column("Result" if wide else "Took", no_wrap=True)
+        table.add_column(gettext(PAD["trump"]), no_wrap=True)
+    table.add_column(gettext(PAD["result" if wide else "took"]), no_wrap=True)
     for s in range(r.num_sides):
         table.add_column(seating.side_name(s) if wide else seating.short(s), justify="right", no_wrap=True)
     for row in rows:
         trump = COLOURS[row.trump] if row.trump >= 0 else "-"
         if row.bidder < 0:
-            head = [str(row.number), "thrown", "in", *([""] if wide else []), ""]
+            head = [str(row.number), gettext(PAD["thrown"]), gettext(PAD["in"]), *([""] if wide else []), ""]
         elif wide:
-            head = [str(row.number), seating.name(row.bidder), str(row.bid), trump,
-                    f"{row.taken} {'made' if row.made else 'SET'}"]
+            head = [str(row.number), seating.name(row.bidder), number_of(row.bid), trump,
+                    fill(PAD["made" if row.made else "set"], {"taken": row.taken})]
         else:
-            head = [str(row.number), seating.short(row.bidder), f"{row.bid}{trump}",
-                    f"{row.taken}{'✓' if row.made else '✗'}"]
+            head = [str(row.number), seating.short(row.bidder), f"{number_of(row.bid)}{trump}",
+                    f"{number_of(row.taken)}{'✓' if row.made else '✗'}"]
         if wide:
-            table.add_row(*head, *[f"{sc:+d}→{t}" for sc, t in zip(row.score, row.totals)])
+            table.add_row(*head, *[f"{number_of(sc, True)}→{number_of(t)}" for sc, t in zip(row.score, row.totals)])
         else:
-            table.add_row(*head, *[str(t) for t in row.totals])
+            table.add_row(*head, *[number_of(t) for t in row.totals])
     return table
 
 
@@ -420,7 +471,7 @@ def hand_content(v: View, choices: Sequence[Choice] = (), *, cursor: int = 0,
     r = v.rules
     cards = sort_hand(r, list(v.hand), v.trump, v.low, v.bird_high)
     if not cards:
-        return Content("(no cards)")
+        return Content(say(GAME["no_cards"]))
     t = r.play_tables(v.trump, v.low, v.bird_high) if v.trump >= 0 else None
     groups = len({t.suit[c] if t is not None else (colour_of(c) if c < BIRD else 4) for c in cards})
     w, sep, gap = 5, " ", "  "  # a tile, then the space after each card, and between colours
@@ -478,54 +529,60 @@ def prompt_content(v: View, seating: Seating, state: Prompt, choices: Sequence[C
                    selected: Sequence[int] = (), message: str = "", covered_for: str = "",
                    group: int | None = None) -> Content:
     """The bottom box: what the seat is asked (``turn``), who is awaited (``wait``), Enter for the next hand
-    (``pause``), the game's end (``over``), or whom the screen goes to (``cover``); then any message."""
+    (``pause``), the game's end (``over``), whom the screen goes to (``cover``), or a key to go on once a
+    trick the computer took has been seen (``seen``); then any message."""
     parts: list[Part] = []
+    ask = "bold #ffe070"
     if state == "over":
-        parts.append(("Game over. ", "bold"))
-        parts.append(("[n] New game", "bold @click=screen.new_game"))
+        parts.append((say(PROMPT["game_over"]) + " ", "bold"))
+        parts.append((say(PROMPT["new_game"]), "bold @click=screen.new_game"))
         parts.append("   ")
-        parts.append(("[q] Quit", "bold @click=app.quit"))
+        parts.append((say(PROMPT["quit"]), "bold @click=app.quit"))
     elif state == "pause":
-        parts.append(("Hand over. ", "bold"))
-        parts.append(("[Enter] Next hand", "bold reverse @click=screen.continue"))
+        parts.append((say(PROMPT["hand_over"]) + " ", "bold"))
+        parts.append((say(PROMPT["next_hand"]), "bold reverse @click=screen.continue"))
     elif state == "cover":
-        parts.append((f"Pass the screen to {covered_for}.", "bold"))
+        parts.append((say(PROMPT["pass_screen"], name=covered_for), "bold"))
+    elif state == "seen":
+        parts.append((say(GAME["last_trick_pause" if not v.hand_sizes[v.seat] else "after_hand"]),
+                      "bold #ffe070 @click=screen.continue"))
     elif state == "wait":
-        who = seating.name(v.to_act) if v.to_act >= 0 else "?"
-        parts.append(f"Waiting for {who}...")
+        parts.append(say(PROMPT["waiting"], name=seating.name(v.to_act) if v.to_act >= 0 else "?"))
+    elif v.phase == Phase.PLAY:
+        parts.extend(styled(str(PROMPT["play"]), {"prompt": step_prompt(v)}, {"prompt": ask}))
+    elif v.step == NestStep.BURY:
+        left = v.rules.nest_size - v.buried_count
+        chosen = " ".join(card_str(c) for c in selected) or say(PROMPT["none_chosen"])
+        more = left - len(selected)
+        then = say(PROMPT["more_to_pick"], more=more) if more > 0 else say(PROMPT["enter_buries"])
+        bury = PROMPT["bury"]
+        assert isinstance(bury, Plural)
+        form = ngettext(bury.one, bury.many, left)
+        parts.extend(styled(form, {"prompt": step_prompt(v), "left": left, "count": len(selected), "then": then,
+                                   "chosen": chosen}, {"prompt": ask, "chosen": "bold"}))
+        parts.append("   ")
+        parts.append((say(PROMPT["bury_button"]), "bold reverse @click=screen.bury"))
     else:
-        parts.append((step_prompt(v), "bold #ffe070"))
-        if v.phase == Phase.PLAY:
-            parts.append(": press a card's key, click it, or ←/→ and Enter. ^ marks the cards you may play.")
-        elif v.step == NestStep.BURY:
-            left = v.rules.nest_size - v.buried_count
-            chosen = " ".join(card_str(c) for c in selected) or "none"
-            more = left - len(selected)
-            then = f"{more} more to pick" if more > 0 else "Enter buries them"
-            parts.append(f": pick {left} by key, click or space, then Enter.\nSelected ({len(selected)} of {left}, "
-                         f"{then}): ")
-            parts.append((chosen, "bold"))
-            parts.append("   ")
-            parts.append(("[Enter] Bury", "bold reverse @click=screen.bury"))
-        else:
-            parts.append(": ")
-            shown = partner_group(v, group)
-            if shown is not None:  # a long partner call: the colour groups, then the shown group's cards
-                for g in partner_groups(v):
-                    parts.append((f"[{GROUP_KEYS[g]}] {GROUP_NAMES[g]}", "bold reverse" if g == shown else "bold"))
-                    parts.append(" ")
-                parts.append("(↑/↓)\n")
-            for i, ch in enumerate(choices):
-                style = f"bold @click=screen.pick({i})"
-                if i == cursor:
-                    style += " reverse"
-                if A.TRUMP <= ch.action < A.NO_TRUMP:
-                    parts.append((f"[{ch.key}] ", style))
-                    parts.append(swatch(ch.action - A.TRUMP, extra=style))
-                    parts.append((f" {ch.label}", style))
-                else:
-                    parts.append((f"[{ch.key}] {ch.label}" if ch.key else ch.label, style))
-                parts.append("  ")
+        parts.extend(styled(str(PROMPT["choose"]), {"prompt": step_prompt(v)}, {"prompt": ask}))
+        parts.append(" ")
+        shown = partner_group(v, group)
+        if shown is not None:  # a long partner call: the colour groups, then the shown group's cards
+            for g in partner_groups(v):
+                parts.append((say(PROMPT["group"], key=GROUP_KEYS[g], name=group_name(g)),
+                              "bold reverse" if g == shown else "bold"))
+                parts.append(" ")
+            parts.append(say(PROMPT["group_keys"]) + "\n")
+        for i, ch in enumerate(choices):
+            style = f"bold @click=screen.pick({i})"
+            if i == cursor:
+                style += " reverse"
+            if A.TRUMP <= ch.action < A.NO_TRUMP:
+                parts.append((f"[{ch.key}] ", style))
+                parts.append(swatch(ch.action - A.TRUMP, extra=style))
+                parts.append((f" {ch.label}", style))
+            else:
+                parts.append((say(PROMPT["choice"], key=ch.key, label=ch.label) if ch.key else ch.label, style))
+            parts.append("  ")
     if message:
         parts.append(("\n" + message, "#ffd0a0"))
     return Content.assemble(*parts)

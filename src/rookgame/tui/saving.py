@@ -13,7 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from ..saves import SaveWriteError
-from ..words.saving import saving
+from ..words.saving import saving, why_told
+from ..words.screen import BINDINGS as KEY_WORDS
+from .bindings import translate_bindings
 
 
 class SaveProblemScreen(ModalScreen[Path | bool]):
@@ -28,17 +30,19 @@ class SaveProblemScreen(ModalScreen[Path | bool]):
     #problem-buttons { height: auto; margin-top: 1; }
     #problem-buttons Button { margin-right: 2; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "go_on", "Go on")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "go_on", KEY_WORDS["go_on"])]
 
     def __init__(self, error: SaveWriteError, purpose: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.error = error
         self.purpose = purpose  # "play": a save after a hand; "quit": save and quit; "keep": a finished game
 
     def compose(self) -> ComposeResult:
         with Vertical(id="problem"):
-            yield Static(saving(f"dialog_{self.purpose}", path=str(self.error.path), why=self.error.reason),
-                         id="problem-text", markup=False)
+            why = why_told(self.error.code, self.error.params)
+            yield Static(saving(f"dialog_{self.purpose}", path=str(self.error.path), why=why), id="problem-text",
+                         markup=False)
             yield Input(value=str(self.error.path.parent), placeholder=saving("place_hint"), id="elsewhere")
             with Horizontal(id="problem-buttons"):
                 yield Button(saving("button_retry"), variant="primary", id="retry")

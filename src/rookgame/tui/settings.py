@@ -16,13 +16,18 @@ from typing import Protocol, runtime_checkable
 
 from ..rules import RuleSet
 from ..table import Human, seat_from_name
+from ..words.catalog import fill
+from ..words.errors import DEFAULT_NAME, PEOPLE, WordsError
 
 HUMAN = "human"  # the record's name of the one person of a one-person game
 MAX_NAME = 20  # a name fits in a seat's cell of the table
 
 
-class PeopleError(ValueError):
-    """People or seats that cannot sit at the table; the message says why, in the options' words."""
+class PeopleError(WordsError):
+    """People or seats that cannot sit at the table: a code of :data:`rookgame.words.errors.PEOPLE` and its
+    facts; the message says why, in the options' words."""
+
+    TEMPLATES = PEOPLE
 
 
 @dataclass(frozen=True)
@@ -99,24 +104,24 @@ def parse_people(spec: str, seats: int, what: str = "--humans") -> tuple[str, ..
     if re.fullmatch(r"[0-9]+", text):
         count = int(text)
         if not 1 <= count <= seats:
-            raise PeopleError(f"{what} {text}: give 1 to {seats} people, one per seat at most")
-        return (HUMAN,) if count == 1 else tuple(f"Player {i}" for i in range(1, count + 1))
+            raise PeopleError("count", what=what, given=text, seats=seats)
+        return (HUMAN,) if count == 1 else tuple(fill(DEFAULT_NAME, {"number": i}) for i in range(1, count + 1))
     names = tuple(" ".join(n.split()) for n in text.split(","))
     seen: dict[str, str] = {}
     for name in names:
         if not name:
-            raise PeopleError(f"{what} {spec!r}: a name is empty; give names between commas, such as Ann,Bo")
+            raise PeopleError("empty_name", what=what, given=repr(spec))
         if not name.isprintable():
-            raise PeopleError(f"{what}: the name {name!r} has characters that cannot be shown")
+            raise PeopleError("unshowable", what=what, name=repr(name))
         if len(name) > MAX_NAME:
-            raise PeopleError(f"{what}: the name {name!r} is longer than {MAX_NAME} characters")
+            raise PeopleError("too_long", what=what, name=repr(name), max=MAX_NAME)
         if not isinstance(seat_from_name(name), Human):
-            raise PeopleError(f"{what}: {name!r} is the name of a bot; give people other names")
+            raise PeopleError("bot_name", what=what, name=repr(name))
         if name.lower() in seen:
-            raise PeopleError(f"{what}: two people are named {seen[name.lower()]!r}; give each person their own name")
+            raise PeopleError("same_name", what=what, name=repr(seen[name.lower()]))
         seen[name.lower()] = name
     if len(names) > seats:
-        raise PeopleError(f"{what}: {len(names)} people for {seats} seats")
+        raise PeopleError("too_many", what=what, count=len(names), seats=seats)
     return names
 
 
@@ -129,19 +134,16 @@ def parse_seats(spec: str | int, rules: RuleSet, count: int | None = None, what:
     for part in parts:
         p = part.strip()
         if not re.fullmatch(r"-?[0-9]+", p):
-            raise PeopleError(f"{what} {spec}: {p!r} is not a seat number; seats are 0 to {last}, "
-                              "and several people's seats go between commas: 0,2")
+            raise PeopleError("not_a_seat", what=what, given=str(spec), part=repr(p), last=last)
         s = int(p)
         if not 0 <= s <= last:
-            raise PeopleError(f"{what} {s}: {rules.label} has seats 0 to {last}")
+            raise PeopleError("no_such_seat", what=what, seat_number=str(s), rules=rules.label, last=last)
         if s in seats:
-            raise PeopleError(f"{what} {spec}: seat {s} is given twice; each person has a seat of their own")
+            raise PeopleError("seat_twice", what=what, given=str(spec), seat_number=str(s))
         seats.append(s)
     if count is not None and len(seats) != count:
-        people = "person" if count == 1 else "people"
-        raise PeopleError(f"{what} {spec}: {len(seats)} seat(s) for {count} {people}; give one seat per person"
-                          + (", such as " + ",".join(str(s) for s in default_seats(rules, count)) if count > 1
-                             else ""))
+        raise PeopleError("seats_for_people", what=what, given=str(spec), count=len(seats), people=count,
+                          example=",".join(str(s) for s in default_seats(rules, count)))
     return tuple(seats)
 
 

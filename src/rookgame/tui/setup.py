@@ -16,8 +16,24 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ..bots import REGISTRY
 from ..rules import PRESETS, RulesError, RuleSet, load
 from ..saves import CURRENT, SaveError, load_record, saved_games
+from ..words.catalog import Param, fill
+from ..words.rules import preset_name
+from ..words.screen import BINDINGS as KEY_WORDS
+from ..words.screen import SETUP
+from .bindings import translate_bindings
 from .help import HelpScreen
 from .settings import HUMAN, Host, PeopleError, Settings, default_seats, parse_people, parse_seats
+
+
+def say(key: str, **params: Param) -> str:
+    """One of the setup screen's words (:data:`rookgame.words.screen.SETUP`)."""
+    return fill(SETUP[key], params)
+
+
+def _record_title(rec: dict[str, object]) -> str:
+    rules = rec["rules"]
+    assert isinstance(rules, dict)
+    return str(rules.get("name") or preset_name(str(rules.get("preset"))))
 
 
 class SetupScreen(Screen[None]):
@@ -38,13 +54,14 @@ class SetupScreen(Screen[None]):
     #saved { color: #e0d080; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.quit", "Quit"),
-        Binding("question_mark", "rules_help", "Rules"),
+        Binding("escape", "app.quit", KEY_WORDS["quit"]),
+        Binding("question_mark", "rules_help", KEY_WORDS["rules"]),
     ]
-    FILE = "(a house-rules file)"
+    FILE = "(a house-rules file)"  # the preset list's value for a house-rules file (shown in words)
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
+        translate_bindings(self)
         self.settings = settings
         self.confirmed_new = False  # Start was pressed once with a game saved: the next press starts
 
@@ -59,50 +76,51 @@ class SetupScreen(Screen[None]):
         form = VerticalScroll(id="setup")
         form.can_focus = False  # Tab goes from Start to the fields to Quit; a focused field scrolls into view
         with form:
-            yield Static(Content.from_markup("[b]Rook[/b]: choose the game and the players, then Start (Enter). "
-                                             "Tab moves between the fields; ? shows how to play."))
+            yield Static(Content(say("intro")))
             with Horizontal(id="buttons"):  # first in the focus order: Start, then the saved games
-                yield Button("Start", variant="success", id="start")
+                yield Button(say("start"), variant="success", id="start")
                 if self._saved_path() is not None:
-                    yield Button("Resume saved game", variant="primary", id="resume")
+                    yield Button(say("resume"), variant="primary", id="resume")
             yield Static("", id="setup-error", markup=False)
             yield Static(self._saved_text(), id="saved", markup=False)
             earlier = self._earlier_games()
             if earlier:
                 with Vertical(id="saved-games"):
                     for i, (path, about) in enumerate(earlier):
-                        button = Button(f"Resume {path.name}: {about}", id=f"earlier-{i}", compact=True)
+                        button = Button(say("resume_earlier", file=path.name, about=about), id=f"earlier-{i}",
+                                        compact=True)
                         button.tooltip = str(path)
                         yield button
             with Grid(id="form"):
-                yield Label("Rules (a preset)")
-                yield Select([(name, name) for name in PRESETS] + [(self.FILE, self.FILE)], value=preset_value,
+                yield Label(say("rules"))
+                presets = [(f"{preset_name(name)} ({name})", name) for name in PRESETS]
+                yield Select(presets + [(say("house_rules"), self.FILE)], value=preset_value,
                              allow_blank=False, id="preset", compact=True)
-                yield Label("... or a house-rules file")
-                yield Input(value="" if known else spec, placeholder="path/to/rules.toml", id="file", compact=True)
-                yield Label("People at this screen")
+                yield Label(say("file"))
+                yield Input(value="" if known else spec, placeholder=say("file_placeholder"), id="file", compact=True)
+                yield Label(say("people"))
                 yield Select(self._people_options(rules), value=min(max(1, len(s.people)), rules.players),
                              allow_blank=False, id="people", compact=True)
-                yield Label("Your seat")
+                yield Label(say("your_seat"), id="seat-label")
                 yield Select(self._seat_options(rules), value=min(s.seat, rules.players - 1), allow_blank=False,
                              id="seat", compact=True)
-                yield Label("Their names (pass and play)")
-                yield Input(value=", ".join(s.people) if several else "", placeholder="Ann, Bo (empty: Player 1 ...)",
+                yield Label(say("names"))
+                yield Input(value=", ".join(s.people) if several else "", placeholder=say("names_placeholder"),
                             id="names", compact=True)
-                yield Label("Their seats")
+                yield Label(say("seats"))
                 yield Input(value=",".join(map(str, s.people_seats)) if several else "",
-                            placeholder="0,2 (empty: partners sit together)", id="people-seats", compact=True)
-                yield Label("Your partner plays")
+                            placeholder=say("seats_placeholder"), id="people-seats", compact=True)
+                yield Label(say("partner"), id="partner-label")
                 yield Select(bots, value=s.partner if s.partner in REGISTRY else "heuristic", allow_blank=False,
                              id="partner", compact=True)
-                yield Label("The opponents play")
+                yield Label(say("opponents"), id="opponents-label")
                 yield Select(bots, value=s.opponents if s.opponents in REGISTRY else "heuristic",
                              allow_blank=False, id="opponents", compact=True)
-                yield Label("Seed (empty: random)")
-                yield Input(value="" if s.seed is None else str(s.seed), placeholder="random: a new deal each game",
+                yield Label(say("seed"))
+                yield Input(value="" if s.seed is None else str(s.seed), placeholder=say("seed_placeholder"),
                             id="seed", compact=True)
             with Horizontal(id="end"):  # last in the focus order
-                yield Button("Quit", variant="error", id="quit", compact=True)
+                yield Button(say("quit"), variant="error", id="quit", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -135,11 +153,8 @@ class SetupScreen(Screen[None]):
         try:
             rec = load_record(p)
         except SaveError as e:
-            return f"A saved game is there but cannot be resumed: {e}"
-        label = rec["rules"].get("name") or rec["rules"].get("preset")
-        return (f"A game of {label} is saved ({len(rec['hands'])} hand(s) started) in {p}. "
-                "Resume it, or Start a new game: you are asked first, and the saved one is then kept beside it "
-                "under a name of its own, listed here to resume later.")
+            return say("saved_unreadable", why=str(e))
+        return say("saved", rules=_record_title(rec), count=len(rec["hands"]), path=str(p))
 
     def _earlier_games(self) -> list[tuple[Path, str]]:
         """The other games saved in the saves folder (kept aside when a new game started), newest first."""
@@ -154,8 +169,7 @@ class SetupScreen(Screen[None]):
                 rec = load_record(p)
             except SaveError:
                 continue  # not a game to resume: rook play --resume says why
-            label = rec["rules"].get("name") or rec["rules"].get("preset")
-            out.append((p, f"{label}, {len(rec['hands'])} hand(s) started"))
+            out.append((p, say("earlier", rules=_record_title(rec), count=len(rec["hands"]))))
         return out[:5]
 
     @staticmethod
@@ -169,15 +183,13 @@ class SetupScreen(Screen[None]):
     def _seat_options(rules: RuleSet) -> list[tuple[str, int]]:
         out = []
         for s in range(rules.players):
-            extra = " (left of the first dealer: bids first)" if s == 1 % rules.players else ""
-            extra = " (the first dealer)" if s == 0 else extra
-            out.append((f"seat {s}{extra}", s))
+            key = "seat_dealer" if s == 0 else "seat_first_bid" if s == 1 % rules.players else "seat"
+            out.append((say(key, seat_number=s), s))
         return out
 
     @staticmethod
     def _people_options(rules: RuleSet) -> list[tuple[str, int]]:
-        return [("1: you against the computer", 1)] + [
-            (f"{n}: pass and play, {n} people", n) for n in range(2, rules.players + 1)]
+        return [(say("one_person"), 1)] + [(say("several", count=n), n) for n in range(2, rules.players + 1)]
 
     def _current_spec(self) -> str:
         value = self.query_one("#preset", Select).value
@@ -235,11 +247,11 @@ class SetupScreen(Screen[None]):
             seat = self.query_one("#seat", Select).value
             return (HUMAN,), (seat if isinstance(seat, int) else 0,)
         text = self.query_one("#names", Input).value.strip()
-        names = parse_people(text or str(count), rules.players, "Names")
+        names = parse_people(text or str(count), rules.players, "names")
         if len(names) != count:
-            raise PeopleError(f"{count} people chosen, but {len(names)} name(s) given: one name per person")
+            raise PeopleError("names_count", count=count, given=len(names))
         seats_text = self.query_one("#people-seats", Input).value.strip()
-        seats = parse_seats(seats_text, rules, count, "Seats") if seats_text else default_seats(rules, count)
+        seats = parse_seats(seats_text, rules, count, "seats") if seats_text else default_seats(rules, count)
         return names, seats
 
     @on(Input.Submitted)
@@ -250,21 +262,21 @@ class SetupScreen(Screen[None]):
     def start(self) -> None:
         spec = self._current_spec()
         if not spec:
-            self._say("Choose a preset or give the path of a house-rules file.")
+            self._say(say("choose_rules"))
             return
         try:
             rules = load(spec)
         except RulesError as e:
-            self._say(f"Those rules cannot be played: {e}")
+            self._say(say("cannot_play", why=str(e)))
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
-            self._say(f"The seed is a whole number, not {seed_text!r}.")
+            self._say(say("seed_whole", said=repr(seed_text)))
             return
         try:
             names, seats = self.people(rules)
         except PeopleError as e:
-            self._say(str(e))
+            self._say(e.words())
             return
         partner = self.query_one("#partner", Select).value
         opponents = self.query_one("#opponents", Select).value
@@ -299,7 +311,7 @@ class SetupScreen(Screen[None]):
         try:
             self._host().resume_saved(path)
         except SaveError as e:
-            self._say(f"Cannot resume: {e}")
+            self._say(say("cannot_resume", why=str(e)))
 
     @on(Button.Pressed, "#saved-games Button")
     def resume_earlier(self, event: Button.Pressed) -> None:
@@ -310,7 +322,7 @@ class SetupScreen(Screen[None]):
         try:
             self._host().resume_saved(earlier[index][0])
         except SaveError as e:
-            self._say(f"Cannot resume: {e}")
+            self._say(say("cannot_resume", why=str(e)))
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
@@ -331,22 +343,21 @@ class ReplaceScreen(ModalScreen[str | None]):
     #replace-buttons { height: auto; margin-top: 1; }
     #replace-buttons Button { margin-right: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", KEY_WORDS["back"])]
 
     def __init__(self, saved: Path, about: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.saved = saved
         self.about = about
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replace"):
-            yield Static(f"A game is saved in {self.saved}. Start a new game? The saved game is not replaced: it "
-                         "is kept beside it under a name of its own, listed on this screen to resume later "
-                         "(or with rook play --resume FILE).", id="replace-text", markup=False)
+            yield Static(say("replace", path=str(self.saved)), id="replace-text", markup=False)
             with Horizontal(id="replace-buttons"):
-                yield Button("Start a new game", variant="success", id="new")
-                yield Button("Resume the saved one", variant="primary", id="resume-saved")
-                yield Button("Back", id="back")
+                yield Button(say("replace_new"), variant="success", id="new")
+                yield Button(say("replace_resume"), variant="primary", id="resume-saved")
+                yield Button(say("back"), id="back")
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BIRD, COLOUR_NAMES, COLOURS, card_str, colour_of, rank_of
+from ..cards import BIRD, COLOURS, card_str, colour_of, rank_of
 from ..rules import RuleSet
+from .catalog import N_, colour_word, fill, gettext
+
+CARDS = {
+    "group": N_("{colour} {cards}"),  # one colour's cards in a hand: "Black B14 B10"
+    "trump_group": N_("{colour} (trump) {cards}"),
+    "bird_group": N_("Bird {cards}"),
+    "no_cards": N_("no cards"),
+    "trump_not_named": N_("not named yet"),
+    "no_trump": N_("no trump"),
+}
 
 
 def colour_letter(card: int) -> str:
@@ -35,23 +45,26 @@ def cards_text(rules: RuleSet, cards: Sequence[int], trump: int = -2) -> str:
 
 
 def hand_by_colour(rules: RuleSet, cards: Sequence[int], trump: int = -2) -> str:
-    """ "Black B14 B10; Red R7; Birds RK" for the line mode."""
-    groups: dict[str, list[int]] = {}
+    """ "Black B14 B10; Red R7; Bird RK" for the line mode."""
+    groups: dict[tuple[str, int], list[int]] = {}
     t = rules.play_tables(trump) if trump >= 0 else None
     for c in sort_hand(rules, cards, trump):
         if t is not None and t.suit[c] == trump:
-            key = f"{COLOUR_NAMES[trump]} (trump)"
+            key = ("trump_group", trump)
         elif c >= BIRD:
-            key = "Bird"
+            key = ("bird_group", -1)
         else:
-            key = COLOUR_NAMES[colour_of(c)]
+            key = ("group", colour_of(c))
         groups.setdefault(key, []).append(c)
-    return "; ".join(f"{k} {' '.join(card_str(c) for c in cs)}" for k, cs in groups.items()) or "no cards"
+    said = [fill(CARDS[template], {"colour": colour_word(colour, title=True) if colour >= 0 else "", "cards": cs})
+            for (template, colour), cs in groups.items()]
+    return "; ".join(said) or gettext(CARDS["no_cards"])
 
 
 def trump_words(view_trump: int) -> str:
+    """The trump on its own: "Red", "no trump", "not named yet"."""
     if view_trump == -2:
-        return "not named yet"
+        return gettext(CARDS["trump_not_named"])
     if view_trump == -1:
-        return "no trump"
-    return COLOUR_NAMES[view_trump]
+        return gettext(CARDS["no_trump"])
+    return colour_word(view_trump, title=True)

@@ -2,24 +2,27 @@
 
 A template is a whole sentence with named parameters (``"{seat} does not hold {card}"``), never a
 fragment to be joined to another; a count that changes the words has a :class:`Plural`, one whole
-sentence per form.  Templates are marked with :func:`N_` where they are defined, so that a message
-extractor (Babel: ``-k N_``) finds them, and translated where they are filled (:func:`fill`), so a
-catalog chosen later applies to every template at once.  English is the only language for now:
-:func:`gettext` and :func:`ngettext` return their English.
+sentence per form.  Templates are marked where they are defined, with :func:`N_` or as a
+:class:`Plural`'s two forms, so that the message extractor finds them (``pybabel extract -k N_
+-k Plural:1,2``, docs/languages.md), and translated where they are filled (:func:`fill`), into the
+language spoken then (:mod:`.language`).
 
 Parameters are plain data (ints, card ints, lists of card ints, a few names); what each means comes
 from its name (:data:`KINDS`): a seat is named as the reader knows it, a card as its text, a colour
-by its name.  The page renders the same templates with the same rule (``/api/words``).
+by its name in the reader's language, a number as the language writes it (Babel).  The page renders
+the same templates with the same rule (``/api/words``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
+from typing import Any
 
 from ..actions import ActionError, action_str
-from ..cards import COLOUR_NAMES, card_str
+from ..cards import card_str
+from .language import ENGLISH, catalog, language, speaking
 
 Param = int | str | list[int] | tuple[int, ...]
 Params = Mapping[str, Param]
@@ -31,13 +34,58 @@ def N_(text: str) -> str:
 
 
 def gettext(text: str) -> str:
-    """The template in the reader's language (English is the only catalog so far)."""
-    return text
+    """The template in the reader's language."""
+    found = catalog(language())
+    return text if found is None else found.gettext(text)
 
 
 def ngettext(one: str, many: str, n: int) -> str:
-    """The plural form of a template for ``n`` in the reader's language (English: one, or many)."""
-    return one if n == 1 else many
+    """The plural form of a template for ``n`` in the reader's language (its rule from Babel's CLDR data)."""
+    found = catalog(language())
+    if found is None:
+        return one if n == 1 else many
+    return found.ngettext(one, many, n)
+
+
+def english(function: Callable[..., str], *args: Any, **kwargs: Any) -> str:
+    """``function`` said in English whatever the reader's language: the engine's sentences (``str()`` of
+    an error), which logs and tests read."""
+    with speaking(ENGLISH):
+        return function(*args, **kwargs)
+
+
+def number(value: int, signed: bool = False) -> str:
+    """A number as the reader's language writes it ("1,250", "1.250", "1 250"); ``signed``: "+25"."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format="+#,##0;-#,##0" if signed else None, locale=_locale()))
+
+
+def listed(items: Sequence[str], style: str = "standard") -> str:
+    """Items as the reader's language lists them: "a, b and c" (``standard``), "a, b or c" (``or``),
+    "a, b, c" (``unit``); Babel's CLDR patterns."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    from babel.lists import format_list
+
+    return str(format_list(list(items), style=style, locale=_locale()))  # type: ignore[arg-type]
+
+
+def _locale() -> str:
+    code = language()
+    return code if code in ("en", "es", "pt", "sv") else ENGLISH
+
+
+# The colours by their names: in a sentence ("you must follow red") and on their own ("Red").
+COLOUR_WORDS = (N_("black"), N_("red"), N_("yellow"), N_("green"))
+COLOUR_TITLES = (N_("Black"), N_("Red"), N_("Yellow"), N_("Green"))
+
+
+def colour_word(colour: int, title: bool = False) -> str:
+    """A colour's name in the reader's language: "red" in a sentence, "Red" on its own (``title``)."""
+    return gettext((COLOUR_TITLES if title else COLOUR_WORDS)[colour])
 
 
 @dataclass(frozen=True)
@@ -53,20 +101,21 @@ Template = str | Plural
 
 # What a parameter is, by its name: how it is shown in a sentence (the page reads the same table).
 KINDS: dict[str, tuple[str, ...]] = {
-    "seat": ("seat", "turn", "bidder"),
+    "seat": ("seat", "turn", "bidder", "winner", "leader", "dealer", "first"),
     "place": ("place", "first_place", "last_place"),  # a seat as a place at the table, by its number
     "card": ("card", "lead"),
     "cards": ("cards", "held", "allowed"),
     "colour": ("colour",),  # in a sentence: "red"
     "colour_name": ("trump",),  # on its own, or a name: "Red"
     "action": ("action",),
+    "id": ("seed", "pid", "v", "served", "game", "line", "code"),  # a number to type or quote: never grouped
 }
 _KIND = {name: kind for kind, names in KINDS.items() for name in names}
 
 
 def kind_of(name: str) -> str:
-    """The kind of a parameter by its name: "seat", "place", "card", "cards", "colour", "action",
-    or "" (shown as it is)."""
+    """The kind of a parameter by its name: "seat", "place", "card", "cards", "colour", "action", "id",
+    or "" (a number as the language writes it, text as it is)."""
     return _KIND.get(name, "")
 
 
@@ -85,7 +134,8 @@ def _action(value: int) -> str:
 
 def show(name: str, value: Param, seat_name: Callable[[int], str] | None = None) -> str:
     """One parameter as it reads in a sentence: a seat by ``seat_name`` (its number without one), a card
-    as its text ("R14"), a list of cards space-separated, a colour by its name in lower case."""
+    as its text ("R14"), a list of cards space-separated, a colour by its name in the reader's language
+    (lower case in a sentence), a number as the language writes it (an ``id`` kind as it is)."""
     kind = kind_of(name)
     if isinstance(value, str):
         return value
@@ -96,14 +146,16 @@ def show(name: str, value: Param, seat_name: Callable[[int], str] | None = None)
     if kind == "cards" and isinstance(value, (list, tuple)):
         return " ".join(card_str(c) for c in value)
     if kind in ("colour", "colour_name") and isinstance(value, int):
-        if not 0 <= value < len(COLOUR_NAMES):
+        if not 0 <= value < len(COLOUR_WORDS):
             return str(value)
-        return COLOUR_NAMES[value].lower() if kind == "colour" else COLOUR_NAMES[value]
+        return colour_word(value, title=kind == "colour_name")
     if kind == "action" and isinstance(value, int):
         return _action(value)
     if isinstance(value, (list, tuple)):
         return " ".join(str(v) for v in value)
-    return str(value)
+    if kind in ("id", "place") or isinstance(value, bool):
+        return str(value)
+    return number(value)
 
 
 def fill(template: Template, params: Params, seat_name: Callable[[int], str] | None = None) -> str:

@@ -20,27 +20,27 @@ HINTS: dict[str, Template] = {
     "ranked": N_("Hint (best first, the computer's way here: these choices are ranked, not valued one by one): "
                  "{choices}"),
     "bury_valued": Plural(
-        N_("Hint for the {left} card to bury (best first, with the points your side can expect from this hand after "
-           "each): {choices}"),
-        N_("Hint for the {left} cards to bury (best first, with the points your side can expect from this hand after "
-           "each): {choices}"), "left"),
+        "Hint for the {left} card to bury (best first, with the points your side can expect from this hand after "
+           "each): {choices}",
+        "Hint for the {left} cards to bury (best first, with the points your side can expect from this hand after "
+           "each): {choices}", "left"),
     "bury_ranked": Plural(
-        N_("Hint for the {left} card to bury (best first, the computer's way here: these choices are ranked, not "
-           "valued one by one): {choices}"),
-        N_("Hint for the {left} cards to bury (best first, the computer's way here: these choices are ranked, not "
-           "valued one by one): {choices}"), "left"),
+        "Hint for the {left} card to bury (best first, the computer's way here: these choices are ranked, not "
+           "valued one by one): {choices}",
+        "Hint for the {left} cards to bury (best first, the computer's way here: these choices are ranked, not "
+           "valued one by one): {choices}", "left"),
     "left_valued": Plural(
-        N_("Hint for the {left} card left to bury (best first, with the points your side can expect from this hand "
-           "after each): {choices}"),
-        N_("Hint for the {left} cards left to bury (best first, with the points your side can expect from this hand "
-           "after each): {choices}"), "left"),
+        "Hint for the {left} card left to bury (best first, with the points your side can expect from this hand "
+           "after each): {choices}",
+        "Hint for the {left} cards left to bury (best first, with the points your side can expect from this hand "
+           "after each): {choices}", "left"),
     "left_ranked": Plural(
-        N_("Hint for the {left} card left to bury (best first, the computer's way here: these choices are ranked, "
-           "not valued one by one): {choices}"),
-        N_("Hint for the {left} cards left to bury (best first, the computer's way here: these choices are ranked, "
-           "not valued one by one): {choices}"), "left"),
+        "Hint for the {left} card left to bury (best first, the computer's way here: these choices are ranked, "
+           "not valued one by one): {choices}",
+        "Hint for the {left} cards left to bury (best first, the computer's way here: these choices are ranked, "
+           "not valued one by one): {choices}", "left"),
     "item": N_("{number}. {choice}"),
-    "item_points": Plural(N_("{number}. {choice} ({points} point)"), N_("{number}. {choice} ({points} points)"),
+    "item_points": Plural("{number}. {choice} ({points} point)", "{number}. {choice} ({points} points)",
                           "points"),
     "item_not_valued": N_("{number}. {choice} (not valued)"),
 }

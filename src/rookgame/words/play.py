@@ -16,21 +16,21 @@ from ..rules import NAMING_STEPS, NestStep
 from ..state import Phase
 from ..view import View, points_taken
 from .cards import sort_hand
-from .catalog import N_, Param, Plural, Say, Template, fill, told
+from .catalog import N_, Param, Plural, Say, Template, colour_word, fill, gettext, listed, number, told
 from .seating import Seating
 
 # What the rules show the table, said as it is shown (the line mode's lines, the full screen's info line).
 SHOWN: dict[str, Say] = {
     "shown_buried": Say(
-        Plural(N_("seat {seat} buried a trump, turned face up for the table: {cards}."),
-               N_("seat {seat} buried {count} trumps, turned face up for the table: {cards}."), "count"),
-        Plural(N_("{seat} buried a trump, turned face up for the table: {cards}."),
-               N_("{seat} buried {count} trumps, turned face up for the table: {cards}."), "count"),
-        {"seat": Plural(N_("You buried a trump, turned face up for the table: {cards}."),
-                        N_("You buried {count} trumps, turned face up for the table: {cards}."), "count")}),
+        Plural("seat {seat} buried a trump, turned face up for the table: {cards}.",
+               "seat {seat} buried {count} trumps, turned face up for the table: {cards}.", "count"),
+        Plural("{seat} buried a trump, turned face up for the table: {cards}.",
+               "{seat} buried {count} trumps, turned face up for the table: {cards}.", "count"),
+        {"seat": Plural("You buried a trump, turned face up for the table: {cards}.",
+                        "You buried {count} trumps, turned face up for the table: {cards}.", "count")}),
     "shown_no_trump": Say(N_("seat {seat} buried no trump."), N_("{seat} buried no trump."),
                           {"seat": N_("You buried no trump.")}),
-    "shown_buried_short": Say(Plural(N_("buried trump {cards}"), N_("buried trumps {cards}"), "count")),
+    "shown_buried_short": Say(Plural("buried trump {cards}", "buried trumps {cards}", "count")),
     "partner_known": Say(
         N_("seat {seat} plays the called {card}: seat {seat} is the bidder's partner."),
         N_("{seat} plays the called {card}: {seat} is the bidder's partner."),
@@ -107,7 +107,7 @@ CHOICE_LABELS: dict[str, str] = {
 
 PROMPTS: dict[str, Template] = {
     "bid": N_("Your bid"),
-    "bury": Plural(N_("Bury {left} card"), N_("Bury {left} cards"), "left"),
+    "bury": Plural("Bury {left} card", "Bury {left} cards", "left"),
     "trump": N_("Name trump"),
     "partner": N_("Call a partner card"),
     "partner_more": N_("Call another partner card"),
@@ -118,14 +118,61 @@ PROMPTS: dict[str, Template] = {
     "move": N_("Your move"),
 }
 
-REVIEW: dict[str, Template] = {
-    "none": N_("Taken tricks stay face down: in these rules nobody may look back at them until the hand is over."),
-    "no_trick": N_("No trick has been taken yet."),
-    "last": Plural(N_("Last trick: {plays}; won by {winner} ({points} point)."),
-                   N_("Last trick: {plays}; won by {winner} ({points} points)."), "points"),
-    "trick": Plural(N_("Trick {number}: {plays}; won by {winner} ({points} point)."),
-                    N_("Trick {number}: {plays}; won by {winner} ({points} points)."), "points"),
-    "taken": N_("Taken this hand: {scores}"),
+REVIEW: dict[str, Say] = {
+    "none": Say(N_("Taken tricks stay face down: in these rules nobody may look back at them until the hand is "
+                   "over.")),
+    "no_trick": Say(N_("No trick has been taken yet.")),
+    "last": Say(Plural("Last trick: {plays}; won by {winner} ({points} point).",
+                       "Last trick: {plays}; won by {winner} ({points} points).", "points"),
+                you={"winner": Plural("Last trick: {plays}; you won it ({points} point).",
+                                      "Last trick: {plays}; you won it ({points} points).", "points")}),
+    "trick": Say(Plural("Trick {number}: {plays}; won by {winner} ({points} point).",
+                        "Trick {number}: {plays}; won by {winner} ({points} points).", "points"),
+                 you={"winner": Plural("Trick {number}: {plays}; you won it ({points} point).",
+                                       "Trick {number}: {plays}; you won it ({points} points).", "points")}),
+    "taken": Say(N_("Taken this hand: {scores}")),
+}
+
+SCORES = {
+    "score": N_("{side} {points}"),  # one side's number after its name: "Us 25"
+    "play": N_("{seat} {card}"),  # one card of a trick after its player's name: "West R14"
+}
+
+# What a person types, in the reader's language beside the English (which is always understood):
+# each a list of words separated by spaces.
+INPUT = {
+    # Translators: the words a person may type to pass in the auction, separated by spaces.
+    "pass": N_("pass p"),
+    # Translators: the words that call for a redeal (no counters in hand), separated by spaces.
+    "redeal": N_("redeal"),
+    # Translators: the words that call no trump, separated by spaces ("nt" is always understood).
+    "no_trump": N_("none nt no-trump"),
+    # Translators: two words: "high" then "low", as a person answers "high or low".
+    "high_low": N_("high low"),
+    # Translators: the words that decline more partner calls, separated by spaces.
+    "no_more": N_("no none done"),
+}
+
+CHOICES = {
+    "bids": N_("{first}, {second} ... {last}"),  # the bids open: the lowest, the next, the highest
+    "trump": N_("{letter} {colour}"),  # a trump colour with its letter: "R Red"
+    "no_trump": N_("nt no trump"),
+    "high_low": N_("high, low"),
+    "partner": N_("any card of the deck, such as {card}"),
+    "partner_or_none": N_("any card of the deck, such as {card}, or 'no more partners'"),
+    "more_cards": N_("{cards} ..."),
+}
+
+NOT_UNDERSTOOD: dict[str, str] = {
+    "empty": N_("type a choice"),
+    "bid": N_("{said} is not a choice here: type a bid, or p to pass: {choices}; 'help' lists the other words"),
+    "bury": N_("{said} is not a choice here: type the cards to bury, such as {card} (up to {left} on one line); "
+               "'help' lists the other words"),
+    "trump": N_("{said} is not a choice here: type a trump colour: {choices}; 'help' lists the other words"),
+    "high_low": N_("{said} is not a choice here: type high or low; 'help' lists the other words"),
+    "partner": N_("{said} is not a choice here: type the partner card to call: {choices}; 'help' lists the other "
+                  "words"),
+    "play": N_("{said} is not a choice here: type a card to play: {choices}; 'help' lists the other words"),
 }
 
 
@@ -144,8 +191,8 @@ def _facts(action: int) -> tuple[str, dict[str, Param]]:
 
 def scores_words(seating: Seating, values: Sequence[int], signed: bool = False) -> str:
     """Each side's number after its name: "Us 25, Them 10" (``signed``: "Us +25, Them -10")."""
-    return ", ".join(f"{seating.side_name(s)} {v:+d}" if signed else f"{seating.side_name(s)} {v}"
-                     for s, v in enumerate(values))
+    return listed([fill(SCORES["score"], {"side": seating.side_name(s), "points": number(v, signed)})
+                   for s, v in enumerate(values)], "unit")
 
 
 def taken_words(seating: Seating, view: View) -> str:
@@ -153,23 +200,27 @@ def taken_words(seating: Seating, view: View) -> str:
     over (its result then counts the nest and the bonuses too)."""
     if not view.tricks or view.phase >= Phase.DONE:
         return ""
-    return fill(REVIEW["taken"], {"scores": scores_words(seating, points_taken(view))})
+    return fill(REVIEW["taken"].text, {"scores": scores_words(seating, points_taken(view))})
+
+
+def plays_words(seating: Seating, plays: Sequence[tuple[int, int]]) -> str:
+    """The cards of a trick after their players' names: "West R14, North R5"."""
+    return listed([fill(SCORES["play"], {"seat": seating.name(s), "card": c}) for s, c in plays], "unit")
 
 
 def review_text(seating: Seating, view: View) -> str:
     """The taken tricks this seat may look back at, as the rules allow (``review``), in words."""
     if view.rules.review == "none":
-        return fill(REVIEW["none"], {})
+        return seating.tell(REVIEW["none"])
     shown = view.reviewable
     if not shown:
-        return fill(REVIEW["no_trick"], {})
+        return seating.tell(REVIEW["no_trick"])
     first = len(view.tricks) - len(shown) + 1
     lines = []
     for k, (leader, cards, winner) in enumerate(shown, first):
-        plays = ", ".join(f"{seating.name(s)} {card_str(c)}" for s, c in trick_plays(view.rules, leader, cards))
-        params: dict[str, Param] = {"number": k, "plays": plays, "winner": seating.name(winner),
-                                    "points": trick_points(view.rules, cards)}
-        lines.append(fill(REVIEW["last" if view.rules.review == "last" else "trick"], params))
+        plays = plays_words(seating, trick_plays(view.rules, leader, cards))
+        lines.append(seating.tell(REVIEW["last" if view.rules.review == "last" else "trick"], number=k, plays=plays,
+                                  winner=winner, points=trick_points(view.rules, cards)))
     return "\n".join(lines)
 
 
@@ -191,8 +242,7 @@ def event_line(seating: Seating, seat: int, action: int, hidden: bool = False) -
     kind, params = _facts(action)
     if kind == "bury" and hidden:
         kind = "bury_hidden"
-    params["seat"] = seat
-    return told(EVENTS[kind], params, you=seating.human, seat_name=seating.name)
+    return seating.tell(EVENTS[kind], seat=seat, **params)
 
 
 def step_prompt(view: View) -> str:
@@ -211,34 +261,42 @@ def step_prompt(view: View) -> str:
     return fill(PROMPTS["move"], {})
 
 
+def input_words(key: str) -> list[str]:
+    """The words a person may type for ``key`` (:data:`INPUT`): the reader's language's, then the English."""
+    template = INPUT[key]
+    out = gettext(template).lower().split()
+    return out + [w for w in template.split() if w not in out]
+
+
 def choices_words(view: View, limit: int = 0) -> str:
     """The legal choices in words: "pass, 70, 75 ... 120"; "B Black, R Red, Y Yellow, G Green"."""
     legal = list(view.legal)
     if view.phase == Phase.BID:
         bids = [a - A.BID for a in legal if a >= A.BID]
-        words = ["pass"] if A.PASS in legal else []
+        words = [input_words("pass")[0]] if A.PASS in legal else []
         if A.REDEAL in legal:
-            words.append("redeal")
+            words.append(input_words("redeal")[0])
         if len(bids) > 3:
-            words += [str(bids[0]), f"{bids[1]} ... {bids[-1]}"]
+            words.append(fill(CHOICES["bids"], {"first": bids[0], "second": bids[1], "last": bids[-1]}))
         else:
-            words += [str(b) for b in bids]
-        return ", ".join(words)
+            words += [number(b) for b in bids]
+        return listed(words, "unit")
     if view.step == NestStep.TRUMP:
-        out = [f"{COLOURS[a - A.TRUMP]} {COLOUR_NAMES[a - A.TRUMP]}" for a in legal if A.TRUMP <= a < A.NO_TRUMP]
+        out = [fill(CHOICES["trump"], {"letter": COLOURS[a - A.TRUMP], "colour": colour_word(a - A.TRUMP, True)})
+               for a in legal if A.TRUMP <= a < A.NO_TRUMP]
         if A.NO_TRUMP in legal:
-            out.append("nt no trump")
-        return ", ".join(out)
+            out.append(gettext(CHOICES["no_trump"]))
+        return listed(out, "unit")
     if view.step in (NestStep.DIRECTION, NestStep.BIRD):
-        return "high, low"
+        return gettext(CHOICES["high_low"])
     if view.step == NestStep.PARTNER:
         called = [a - A.PARTNER for a in legal if A.PARTNER <= a < A.PASS]
-        more = ", or 'no more partners'" if A.NO_MORE_PARTNERS in legal else ""
-        return "any card of the deck, such as " + card_str(sort_hand(view.rules, called)[0]) + more
+        template = CHOICES["partner_or_none" if A.NO_MORE_PARTNERS in legal else "partner"]
+        return fill(template, {"card": sort_hand(view.rules, called)[0]})
     cards = [a - A.BURY if A.BURY <= a < A.PARTNER else a for a in legal]
     shown = sort_hand(view.rules, cards, view.trump, view.low, view.bird_high)
     if limit and len(shown) > limit:
-        return " ".join(card_str(c) for c in shown[:limit]) + " ..."
+        return fill(CHOICES["more_cards"], {"cards": shown[:limit]})
     return " ".join(card_str(c) for c in shown)
 
 
@@ -248,22 +306,33 @@ def parse_choice(text: str, view: View) -> int:
     Accepts the notation of :func:`rookgame.actions.parse_action` and short forms: a
     number is a bid, ``p`` a pass, a card is a play, a bury or a partner call as the
     step needs, a colour letter or name names trump, ``high`` / ``low`` answer the
-    Bird call too.  Raises :class:`ActionError` for text that names nothing."""
+    Bird call too; the words in the reader's language as well as the English ones
+    (:data:`INPUT`).  Raises :class:`ActionError` for text that names nothing."""
     t = " ".join(text.strip().lower().split())
     if not t:
-        raise ActionError("type a choice")
+        raise ActionError(gettext(NOT_UNDERSTOOD["empty"]))
     kind = view.step if view.phase == Phase.NEST else None
+    if view.phase == Phase.BID:
+        if t in input_words("pass"):
+            return A.PASS
+        if t in input_words("redeal"):
+            return A.REDEAL
     if kind == NestStep.TRUMP:
-        names = {n.lower(): i for i, n in enumerate(COLOUR_NAMES)}
+        names = {w.lower(): i for i in range(4) for w in (COLOUR_NAMES[i], colour_word(i), colour_word(i, True))}
         if len(t) == 1 and t.upper() in COLOURS:
             return A.TRUMP + COLOURS.index(t.upper())
         if t in names:
             return A.TRUMP + names[t]
-        if t in ("none", "no trump", "nt", "no-trump"):
+        if t in ("no trump", "nt") or t in input_words("no_trump"):
             return A.NO_TRUMP
-    if kind == NestStep.BIRD and t in ("high", "low"):
-        return A.BIRD_HIGH if t == "high" else A.BIRD_LOW
-    if kind == NestStep.PARTNER and t in ("no", "none", "done"):
+    high, low = _high_low()
+    if kind in (NestStep.BIRD, NestStep.DIRECTION) and t in high + low:
+        up = t in high
+        if kind == NestStep.BIRD:
+            return A.BIRD_HIGH if up else A.BIRD_LOW
+        return A.HIGH if up else A.LOW
+    if kind == NestStep.PARTNER and (t in ("no", "none", "done") or t in input_words("no_more")
+                                     or t == gettext(ACTION_NAMES["no_more_partners"]).lower()):
         return A.NO_MORE_PARTNERS
     if kind in (NestStep.BURY, NestStep.PARTNER) and " " not in t:
         try:
@@ -275,23 +344,33 @@ def parse_choice(text: str, view: View) -> int:
     return parse_action(t)
 
 
+def _high_low() -> tuple[list[str], list[str]]:
+    """The words for high and for low, the reader's language's and the English."""
+    said = gettext(INPUT["high_low"]).lower().split()
+    high = [said[0]] if said else []
+    low = [said[1]] if len(said) > 1 else []
+    return high + ["high"], low + ["low"]
+
+
 def not_understood(text: str, view: View) -> str:
     """What to say to words that name no choice: this decision's choices, and nothing this game lacks."""
-    said = text.strip()
+    params: dict[str, Param] = {"said": repr(text.strip())}
     if view.phase == Phase.BID:
-        how = f"a bid, or p to pass: {choices_words(view)}"
+        key = "bid"
     elif view.step == NestStep.BURY:
-        left = view.rules.nest_size - view.buried_count
-        how = f"the cards to bury, such as {choices_words(view, 3).split(' ')[0]} (up to {left} on one line)"
+        key = "bury"
+        params["card"] = sort_hand(view.rules, [a - A.BURY for a in view.legal], view.trump)[0]
+        params["left"] = view.rules.nest_size - view.buried_count
     elif view.step == NestStep.TRUMP:
-        how = "a trump colour: " + choices_words(view)
+        key = "trump"
     elif view.step in (NestStep.DIRECTION, NestStep.BIRD):
-        how = "high or low"
+        key = "high_low"
     elif view.step == NestStep.PARTNER:
-        how = "the partner card to call: " + choices_words(view)
+        key = "partner"
     else:
-        how = "a card to play: " + choices_words(view)
-    return f"{said!r} is not a choice here: type {how}; 'help' lists the other words"
+        key = "play"
+    params["choices"] = choices_words(view)
+    return fill(NOT_UNDERSTOOD[key], params)
 
 
 def too_long(limit: int) -> str:

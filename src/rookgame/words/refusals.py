@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .catalog import N_, Params, Plural, Say, fill
+from .catalog import N_, Params, Plural, Say, english, fill
 from .catalog import as_data as template_data
 from .catalog import told as told_by
 
@@ -72,29 +72,29 @@ REFUSALS: dict[str, Say] = {
                           "you may bury: {allowed}")}),
     "bury_not_held": Say(N_("{card} is not in the bidder's hand"), you={"bidder": N_("{card} is not in your hand")}),
     "must_bury": Say(
-        Plural(N_("the bidder must bury {left} more card now ({done} of {size} buried)"),
-               N_("the bidder must bury {left} more cards now ({done} of {size} buried)"), "left"),
-        you={"bidder": Plural(N_("you must bury {left} more card now ({done} of {size} buried)"),
-                              N_("you must bury {left} more cards now ({done} of {size} buried)"), "left")}),
+        Plural("the bidder must bury {left} more card now ({done} of {size} buried)",
+               "the bidder must bury {left} more cards now ({done} of {size} buried)", "left"),
+        you={"bidder": Plural("you must bury {left} more card now ({done} of {size} buried)",
+                              "you must bury {left} more cards now ({done} of {size} buried)", "left")}),
     "partner_not_callable": Say(N_("{card} is not a card of this deck that can still be called")),
     "no_partner_calls": Say(N_("no more partners is not allowed: {rules} has no partner calls")),
     "exact_partner_calls": Say(
-        Plural(N_("no more partners is not allowed: these rules have the bidder call exactly {calls} partner card"),
-               N_("no more partners is not allowed: these rules have the bidder call exactly {calls} partner cards"),
+        Plural("no more partners is not allowed: these rules have the bidder call exactly {calls} partner card",
+               "no more partners is not allowed: these rules have the bidder call exactly {calls} partner cards",
                "calls"),
-        you={"bidder": Plural(N_("no more partners is not allowed: these rules have you call exactly {calls} "
-                                 "partner card"),
-                              N_("no more partners is not allowed: these rules have you call exactly {calls} "
-                                 "partner cards"), "calls")}),
+        you={"bidder": Plural("no more partners is not allowed: these rules have you call exactly {calls} "
+                                 "partner card",
+                              "no more partners is not allowed: these rules have you call exactly {calls} "
+                                 "partner cards", "calls")}),
     "partner_calls_needed": Say(
-        Plural(N_("no more partners is not allowed yet: the bidder must call at least {min} partner card "
-                  "({called} called so far)"),
-               N_("no more partners is not allowed yet: the bidder must call at least {min} partner cards "
-                  "({called} called so far)"), "min"),
-        you={"bidder": Plural(N_("no more partners is not allowed yet: you must call at least {min} partner card "
-                                 "({called} called so far)"),
-                              N_("no more partners is not allowed yet: you must call at least {min} partner cards "
-                                 "({called} called so far)"), "min")}),
+        Plural("no more partners is not allowed yet: the bidder must call at least {min} partner card "
+                  "({called} called so far)",
+               "no more partners is not allowed yet: the bidder must call at least {min} partner cards "
+                  "({called} called so far)", "min"),
+        you={"bidder": Plural("no more partners is not allowed yet: you must call at least {min} partner card "
+                                 "({called} called so far)",
+                              "no more partners is not allowed yet: you must call at least {min} partner cards "
+                                 "({called} called so far)", "min")}),
     "must_name_trump": Say(
         N_("{action} is not allowed now: the bidder must name trump (trump B/R/Y/G)"),
         you={"bidder": N_("{action} is not allowed now: you must name trump (trump B/R/Y/G)")}),
@@ -194,10 +194,11 @@ _ALL = {**REFUSALS, **SERVER}
 
 
 def refusal_text(code: str, params: Params) -> str:
-    """The refusal's own sentence (seats by number): what ``str()`` of a refusal says.  An unknown code
-    is a sentence already (a refusal made before it had a code) and is said as it is."""
+    """The refusal's own sentence (seats by number), in English whatever the reader's language: what
+    ``str()`` of a refusal says, for logs and tests.  An unknown code is a sentence already (a refusal
+    made before it had a code) and is said as it is."""
     say = _ALL.get(code)
-    return code if say is None else fill(say.text, params)
+    return code if say is None else english(fill, say.text, params)
 
 
 def told(code: str, params: Params, *, you: int | None, seat_name: Callable[[int], str]) -> str:

@@ -8,7 +8,7 @@ Paths and commands are parameters, shown as they are.
 
 from __future__ import annotations
 
-from .catalog import N_, Params, Template, fill
+from .catalog import N_, Params, Template, english, fill
 
 # Why a write failed (SaveWriteError.code), each a whole clause that follows "Could not save to {path}:".
 WHY_NOT: dict[str, Template] = {
@@ -73,7 +73,13 @@ SAVING: dict[str, Template] = {
 
 
 def why_not(code: str, params: Params) -> str:
-    """Why a save could not be written, from :attr:`SaveWriteError.code` and its parameters."""
+    """Why a save could not be written, from :attr:`SaveWriteError.code` and its parameters, in English:
+    the error's own message (``str()``), for logs and tests."""
+    return english(why_told, code, params)
+
+
+def why_told(code: str, params: Params) -> str:
+    """Why a save could not be written, told to the person in their language."""
     return fill(WHY_NOT.get(code, WHY_NOT["system"]), params)
 
 

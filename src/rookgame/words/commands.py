@@ -1,0 +1,247 @@
+"""The ``rook`` command's words: each subcommand's help and its options', what the commands say, and the words
+of the command-line toolkit itself (Click and Typer: "Usage:", "Options", their errors), all in the reader's
+language.
+
+A command's help and an option's are found by the command's and the parameter's names
+(:data:`COMMAND_HELP`, :data:`OPTION_HELP`), so the command line is declared in English in
+:mod:`rookgame.cli` and shown in words from here; ``{bots}`` and the like are filled from :func:`help_params`.
+"""
+
+from __future__ import annotations
+
+from .catalog import N_, Plural, Template
+
+COMMAND_HELP: dict[str, str] = {
+    "": N_("Rook, the trick-taking card game: rules, self-play, records and replay."),
+    "rules": N_("List the presets, or explain one rule set in words: what it is, how to play it, every option."),
+    "selfplay": N_("Play whole games between bots and write their records, each as it finishes.\n\nA game with no "
+                   "winner after --max-hands hands (players who overbid may never reach the goal) is stopped there "
+                   "and written unfinished (winner null, \"stopped\" saying why), which rook replay checks as any "
+                   "other. Exit status 0, or 2 for bad arguments or an --out that cannot be written."),
+    "replay": N_("Re-check every action of every game against the rules and the recorded scores.\n\nExit status 0 "
+                 "when every game checks out, 1 at the first game that does not, 2 for a file that cannot be read or "
+                 "a --game it does not have."),
+    "arena": N_("Compare two bots in duplicate: every deal is played with the seats swapped, so the cards' luck "
+                "cancels."),
+    "play": N_("Play Rook against the computer, alone or several people at one screen, full screen or line by line "
+               "(--plain)."),
+    "serve": N_("Serve Rook tables in the browser: friends join from their phones with the table's code."),
+    "analyze": N_("For each decision of each seat: the action taken, the best action and the points it cost."),
+    "tournament": N_("A duplicate tournament of bots: every table of a round plays the same boards, each result "
+                     "scored against the other tables that held the same cards; the standings, best first."),
+    "bots": N_("The computer players, and how hard each searching level thinks (its time limit per decision)."),
+}
+
+OPTION_HELP: dict[tuple[str, str], str] = {
+    ("", "version"): N_("print the version and exit"),
+    ("", "lang"): N_("the language to speak: en, es, pt or sv (default: ROOK_LANG, then the locale's, then "
+                     "English)"),
+    ("rules", "spec"): N_("a preset name or a house-rules TOML file"),
+    ("selfplay", "rules"): N_("preset name or house-rules TOML file"),
+    ("selfplay", "games"): N_("number of whole games"),
+    ("selfplay", "seed"): N_("the same seed gives the same file"),
+    ("selfplay", "out"): N_("where to write the records (.jsonl)"),
+    ("selfplay", "bots"): N_("bot names cycled over the seats: {bots}"),
+    ("selfplay", "max_hands"): N_("stop a game with no winner after this many hands and record it unfinished "
+                                  "[default: {max_hands}]"),
+    ("selfplay", "backend"): N_("local (this process) or ray (a Ray cluster): the same games either way"),
+    ("selfplay", "address"): N_("the Ray cluster (default: start a local one)"),
+    ("selfplay", "workers"): N_("CPUs of a local Ray cluster (default: one per core)"),
+    ("replay", "file"): N_("a .jsonl file of rook-record/1 games"),
+    ("replay", "game"): N_("print a transcript of game N"),
+    ("replay", "reveal"): N_("a saved game in progress: show every card of the hand in play too (its deal, the "
+                             "nest, the burial)"),
+    ("arena", "bots"): N_("the two bots, A,B (the same name twice is allowed): {bots}"),
+    ("arena", "ceiling"): N_("measure one bot (--bots B) against the sees-all ceiling, which is shown every card: "
+                             "for measurement only"),
+    ("arena", "rules"): N_("preset name or house-rules TOML file"),
+    ("arena", "deals"): N_("duplicate deals; each is played in every seating"),
+    ("arena", "seed"): N_("the same seed gives the same deals and results"),
+    ("arena", "matches"): N_("also play this many duplicate whole games to the goal per seating"),
+    ("arena", "workers"): N_("processes (default: one per core)"),
+    ("arena", "json_out"): N_("write the summary here as JSON"),
+    ("arena", "out"): N_("write every hand and game played as rook-record/1 records (.jsonl)"),
+    ("arena", "plot"): N_("draw the running difference with its 95% band (.png)"),
+    ("arena", "backend"): N_("local (worker processes) or ray (a Ray cluster): the same results for a seed either "
+                             "way"),
+    ("arena", "address"): N_("the Ray cluster (default: start a local one with --workers CPUs)"),
+    ("arena", "rotate"): N_("games without fixed partners: play each deal in two seatings, not two per seat (A alone "
+                            "in one seat, then B alone in it; the seat moves round from deal to deal): as many times "
+                            "fewer hands as there are players"),
+    ("play", "rules"): N_("preset name or house-rules TOML file (default kentucky-discard; the setup screen lets you "
+                          "choose)"),
+    ("play", "seat"): N_("your seat, 0 = the first dealer; with --humans, the people's seats: 0,2 (default: "
+                         "partners together)"),
+    ("play", "humans"): N_("people at one screen, pass and play: how many (2) or their names (Ann,Bo); bots take "
+                           "the other seats"),
+    ("play", "partner"): N_("your partner's bot: {bots}"),
+    ("play", "opponents"): N_("the opponents' bot: {bots}"),
+    ("play", "plain"): N_("line mode for screen readers and scripts: moves from standard input"),
+    ("play", "resume"): N_("resume a saved game: its .jsonl file, or 'current'"),
+    ("play", "pace"): N_("seconds between the computer's moves"),
+    ("play", "saves_dir"): N_("where games are kept (default $ROOK_HOME/games or ~/.rook/games)"),
+    ("play", "seed"): N_("decides the deals (default: random)"),
+    ("serve", "host"): N_("the address to listen on (0.0.0.0: phones on this network may join; 127.0.0.1: this "
+                          "computer only)"),
+    ("serve", "port"): N_("the port"),
+    ("serve", "db"): N_("the database: an SQLAlchemy URL (default: the SQLite file $ROOK_HOME/rook.db or "
+                        "~/.rook/rook.db; postgresql+psycopg://user@host/db for a club)"),
+    ("serve", "no_browser"): N_("do not open a browser"),
+    ("serve", "pace"): N_("seconds between the bots' moves"),
+    ("serve", "allow_origin"): N_("another origin whose pages may play here (a proxy's https://rook.example.org)"),
+    ("analyze", "file"): N_("a .jsonl file of rook-record/1 games"),
+    ("analyze", "game"): N_("which game of the file"),
+    ("analyze", "level"): N_("the expert level that judges: easy, medium, hard, expert"),
+    ("analyze", "blunder"): N_("flag a choice that costs this many points"),
+    ("analyze", "seed"): N_("the sampling seed"),
+    ("analyze", "all_decisions"): N_("list every decision, not only the costly ones"),
+    ("tournament", "rules"): N_("preset or house-rules TOML file"),
+    ("tournament", "players"): N_("units entered: pairs in a partnership game, players in the others"),
+    ("tournament", "bots"): N_("bot levels cycled over the units: {bots}"),
+    ("tournament", "rounds"): N_("rounds"),
+    ("tournament", "boards"): N_("boards (deals) a round, the same at every table"),
+    ("tournament", "seed"): N_("the same seed gives the same event"),
+    ("tournament", "scoring"): N_("what ranks the standings"),
+    ("tournament", "movement"): N_("auto: a round robin where every unit can meet every other, else Swiss"),
+    ("tournament", "sit_out"): N_("a table short of units: units sit out in turn (default: a heuristic unit fills "
+                                  "it)"),
+    ("tournament", "workers"): N_("processes (default: one per core)"),
+    ("tournament", "json_out"): N_("write the whole event here (rook-tournament/1: units, rounds, every board's "
+                                   "record, standings)"),
+    ("tournament", "csv_out"): N_("write the standings here as CSV"),
+    ("tournament", "boards_csv"): N_("write every board's result at every table here as CSV"),
+}
+
+# What the commands say.
+SAY: dict[str, Template] = {
+    "error": N_("error: {message}"),
+    "warning": N_("warning: {message}"),
+    "note": N_("note: {message}"),
+    "internal": N_("internal error: {kind}: {what}\nThis is a bug in rook; please report it with the command that "
+                   "caused it (ROOK_DEBUG=1 shows the traceback)."),
+    "version": N_("rook {version} (rookgame, Python {python})"),
+    "version_unknown": N_("unknown (not installed)"),
+    "unknown_language": N_("{where} {asked}: unknown language; languages: {languages}"),
+    # files
+    "missing": N_("{file} does not exist"),
+    "folder_not_records": N_("{file} is a folder; give a .jsonl file of game records"),
+    "unreadable": N_("{file}: cannot be read: {why}"),
+    "out_folder": N_("{option} {path} is a folder; give a file name such as {example}"),
+    "out_no_folder": N_("{option} {path}: the folder {folder} does not exist"),
+    "out_denied": N_("{option} {path}: cannot be written (permission denied)"),
+    "out_failed": N_("{option} {path}: cannot be written: {why}"),
+    "file_says": N_("{file}: {message}"),
+    # rook rules
+    "presets_title": N_("Rook presets"),
+    "col_preset": N_("preset"),
+    "col_name": N_("name"),
+    "col_players": N_("players"),
+    "col_deck": N_("deck"),
+    "col_hand_nest": N_("hand x nest"),
+    "col_points": N_("points"),
+    "col_bid": N_("bid"),
+    "col_goal": N_("goal"),
+    "players_partners": N_("{players} in partnerships"),
+    "players_individual": N_("{players}, each alone"),
+    "players_call_partner": N_("{players}, a called partner"),
+    "bid_range": N_("{min}-{max} by {step}"),
+    "aliases": N_("Aliases: {aliases}"),
+    "show_one": N_("Show one: rook rules PRESET   House rules: rook rules FILE.toml (see docs/rules-files.md)"),
+    "rules_title": N_("{name} (preset {preset})"),
+    "how_to_play": N_("How to play"),
+    "options_title": N_("Every option (as a house-rules file writes it)"),
+    "col_option": N_("option"),
+    "col_value": N_("value"),
+    "col_meaning": N_("meaning"),
+    # rook selfplay
+    "unknown_bots": N_("unknown bot(s) {unknown}; bots: {bots}"),
+    "none_given": N_("(none given)"),
+    "workers_ray": N_("--workers sizes a local Ray cluster: use it with --backend ray (selfplay runs in this "
+                      "process)"),
+    "address_ray": N_("--address names a Ray cluster: use it with --backend ray"),
+    "workers_one": N_("--workers {workers}: use 1 or more"),
+    "game_stopped": N_("note: game {game} stopped unfinished: {why}"),
+    "side_won": Plural("{side} won {count}", "{side} won {count}", "count"),
+    "none_won": N_("no game was won"),
+    "written": N_("{games} games, {hands} hands of {rules} written to {out}; {summary}"),
+    "written_stopped": Plural(
+        "{games} games, {hands} hands of {rules} written to {out}; {summary}; {count} unfinished, stopped with no "
+        "winner at the cap of {cap} hands (game {listed})",
+        "{games} games, {hands} hands of {rules} written to {out}; {summary}; {count} unfinished, stopped with no "
+        "winner at the cap of {cap} hands (games {listed})", "count"),
+    # rook replay
+    "torn": N_("warning: {file}: {why}"),
+    "no_game": N_("{file} has no game {game}"),
+    "no_games": N_("{file} holds no game: it is empty (or only blank lines); give a .jsonl file of game records, such "
+                   "as rook selfplay writes"),
+    "checked": Plural("{file}: {count} game, {hands} hands: every action, trick, score, total and winner checks out",
+                      "{file}: {count} games, {hands} hands: every action, trick, score, total and winner checks out",
+                      "count"),
+    "checked_unfinished": Plural(
+        "{file}: {count} game ({unfinished} unfinished), {hands} hands: every action, trick, score, total and "
+        "winner checks out",
+        "{file}: {count} games ({unfinished} unfinished), {hands} hands: every action, trick, score, total and "
+        "winner checks out", "count"),
+    # rook play
+    "needs_terminal": N_("the full-screen game needs a terminal, and this input or output is not one; for scripts, "
+                         "pipes and screen readers play line by line: rook play --plain"),
+    "unknown_bot": N_("{option} {name}: unknown bot; bots: {bots}"),
+    "pace": N_("--pace {pace}: give 0 or more seconds"),
+    "cannot_resume": N_("cannot resume: {why}"),
+    "resumed_keeps": N_("note: a resumed game keeps its own rules, seats, players and seed"),
+    "no_partner_individual": N_("--partner {partner}: {rules} has no fixed partner (every player plays alone); the "
+                                "other seats play --opponents"),
+    "no_partner_called": N_("--partner {partner}: {rules} has no fixed partner (the bidder's partners are found by "
+                            "the called cards, hand by hand); the other seats play --opponents"),
+    "save_in_use": N_("{path}: {why}; finish or quit that game first, or keep this one in another folder: rook play "
+                      "--saves-dir FOLDER"),
+    "save_warning": N_("warning: could not save to {path}: {why}; the game will say when a save fails (another "
+                       "folder: --saves-dir FOLDER)"),
+    # rook serve
+    "db_folder": N_("--db {db} is a folder; give a database file such as {example} or a URL"),
+    "db_error": N_("--db: {why}"),
+    "port_in_use": N_("port {port} is in use: try --port {next}"),
+    "cannot_serve": N_("cannot serve: {why}"),
+    # rook analyze
+    "unknown_level": N_("unknown level {level}; levels: {levels}"),
+    # rook bots
+    "bots_title": N_("computer players (--bots, --partner, --opponents)"),
+    "col_bot": N_("bot"),
+    "col_time": N_("time limit"),
+    "col_deals_card": N_("deals a card"),
+    "col_exact": N_("exact from"),
+    "col_deals_bid": N_("deals a bid"),
+    "bot_random": N_("{name}: any legal card"),
+    "bot_heuristic": N_("{name}: a sound club player"),
+    "bot_other": N_("{name}: no search"),
+    "seconds": N_("{seconds} s"),
+    "tricks_left": N_("{tricks} tricks left"),
+    "bots_about": N_("The searching levels deal the cards they cannot see in ways that fit what their seat has seen, "
+                     "and try each choice on every deal: played out by heuristic players, and solved exactly in the "
+                     "last tricks. None thinks past its time limit: on a slow or busy machine it tries fewer deals."),
+}
+
+# The command-line toolkit's own words (Typer's help and the few errors it words itself), by their English as
+# it asks for them.  Its parameters are its own ({name!r} included); the Click inside Typer words its parse
+# errors in English only ("No such option", "Missing option"), with no catalog to ask.
+TOOLKIT: list[Template] = [
+    N_("Usage:"),
+    N_("Options"),
+    N_("Arguments"),
+    N_("Commands"),
+    N_("Error"),
+    N_("Aborted."),
+    N_("Aborted!"),
+    N_("Show this message and exit."),
+    N_("[default: {}]"),
+    N_("[env var: {}]"),
+    N_("[required]"),
+    N_("(deprecated) "),
+    N_("(dynamic)"),
+    N_("default: {default}"),
+    N_("env var: {var}"),
+    N_("required"),
+    N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+]
