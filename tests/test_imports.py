@@ -18,9 +18,10 @@ CORE = ("cards", "rules", "actions", "state", "kernel", "log", "view", "visible"
         "files")
 FRONT_ENDS = ("tui", "plain", "web", "cli")
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    **{core: ("bots", "words", "research", *FRONT_ENDS) for core in CORE if core != "state"},
-    # The state's refusals carry codes; their English may come from the words' catalog, nothing more.
-    "state": ("bots", "research", *FRONT_ENDS),
+    **{core: ("bots", "words", "research", *FRONT_ENDS) for core in CORE if core not in ("state", "rules", "record")},
+    # The state's refusals and the rules' and records' errors carry codes; their English may come from the
+    # words' catalog, nothing more.
+    **{core: ("bots", "research", *FRONT_ENDS) for core in ("state", "rules", "record")},
     "bots": ("words", "research", *FRONT_ENDS),
     "words": ("bots", "research", *FRONT_ENDS),
     "web": ("tui", "plain", "cli"),

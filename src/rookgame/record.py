@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -26,6 +26,8 @@ from .match import Match
 from .rules import NestStep, RulesError, from_json
 from .shown import shown
 from .state import Hand, IllegalAction, Phase
+from .words.catalog import Param, english
+from .words.errors import record_error_words
 
 FORMAT = "rook-record/1"
 SAVE_FORMAT = "rook-save/2"  # a game in progress: its record sealed, so that a peek at the file shows no hidden card
@@ -33,24 +35,53 @@ MAX_SEALED = 64_000_000  # bytes a sealed record may unpack to (the limit of a r
 
 
 class RecordError(ValueError):
-    """A record that does not replay: says where (game, hand, trick) and why."""
+    """A record that does not replay: says where (game, hand, trick) and why.
 
-    def __init__(self, reason: str, game: int | None = None, hand: int | None = None,
-                 trick: int | None = None) -> None:
-        self.reason = reason
+    Why is a code of :data:`rookgame.words.errors.RECORD` and its facts (and the error it stems from, a
+    refusal or a rules error, as ``cause``); ``str()`` is the English (logs, tests), :meth:`words` the
+    reader's language, ``reason`` the English without the place."""
+
+    def __init__(self, code: str, game: int | None = None, hand: int | None = None, trick: int | None = None, *,
+                 line: int | None = None, cause: BaseException | None = None, **params: Param) -> None:
+        self._set(code, params, game, hand, trick, line, cause)
+
+    def _set(self, code: str, params: Mapping[str, Param], game: int | None, hand: int | None, trick: int | None,
+             line: int | None, cause: BaseException | None) -> None:
+        self.code = code
+        self.params = dict(params)
+        self.line = line
+        self.cause = cause
         self.game = game
         self.hand = hand
         self.trick = trick
-        super().__init__(self.where() + reason)
+        self.reason = english(record_error_words, code, params, line, {}, cause)
+        ValueError.__init__(self, english(self.words))
 
-    def where(self) -> str:
-        parts = [f"{k} {v}" for k, v in (("game", self.game), ("hand", self.hand), ("trick", self.trick))
-                 if v is not None]
-        return ", ".join(parts) + ": " if parts else ""
+    @classmethod
+    def of(cls, code: str, params: Mapping[str, Param], game: int | None = None, hand: int | None = None,
+           trick: int | None = None, line: int | None = None, cause: BaseException | None = None) -> RecordError:
+        """An error from its code and facts as they are kept."""
+        out = cls.__new__(cls)
+        out._set(code, params, game, hand, trick, line, cause)
+        return out
 
     def words(self) -> str:
         """The error in the reader's language."""
-        return str(self)
+        where = {"game": self.game, "hand": self.hand, "trick": self.trick}
+        return record_error_words(self.code, self.params, self.line, where, self.cause)
+
+    def at(self, game: int | None, hand: int | None = None, trick: int | None = None) -> RecordError:
+        """The same error, at this place of the record."""
+        return RecordError.of(self.code, self.params, game, hand, trick, self.line, self.cause)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a code and its facts survive a trip between processes
+        return (_rebuild, (self.code, self.game, self.hand, self.trick, self.line, str(self.cause or ""),
+                           self.params))
+
+
+def _rebuild(code: str, game: int | None, hand: int | None, trick: int | None, line: int | None, cause: str,
+             params: dict[str, Param]) -> RecordError:
+    return RecordError.of(code, params, game, hand, trick, line, ValueError(cause) if cause else None)
 
 
 # ---------------------------------------------------------------------- writing
@@ -183,25 +214,24 @@ class SealedRecord(dict[str, Any]):
 def unseal(sealed: dict[str, Any], n: int | None = None) -> dict[str, Any]:
     """The record inside a save written by :func:`seal` (a :class:`SealedRecord`); :class:`RecordError` if it
     is damaged."""
-    where = f"line {n}: " if n is not None else ""
     text = sealed.get("game")
     if not isinstance(text, str):
-        raise RecordError(f"{where}a {SAVE_FORMAT} save without its game", game=n)
+        raise RecordError("save_without_game", n, line=n, format=SAVE_FORMAT)
     try:
         packed = base64.b64decode(text.encode("ascii"), validate=True)
         unpack = zlib.decompressobj()
         data = unpack.decompress(packed, MAX_SEALED)
         if unpack.unconsumed_tail:
-            raise RecordError(f"{where}the saved game unpacks to over {MAX_SEALED // 1_000_000} MB", game=n)
+            raise RecordError("save_too_big", n, line=n, max=str(MAX_SEALED // 1_000_000))
         if not unpack.eof:  # a stream cut short unpacks without complaint: its checksum never came
-            raise RecordError(f"{where}the {SAVE_FORMAT} save is damaged: cut short", game=n)
+            raise RecordError("save_cut_short", n, line=n, format=SAVE_FORMAT)
         rec = json.loads(data.decode("ascii"))
     except RecordError:
         raise
     except (ValueError, UnicodeError, zlib.error, RecursionError) as e:
-        raise RecordError(f"{where}the {SAVE_FORMAT} save is damaged: {type(e).__name__}", game=n) from None
+        raise RecordError("save_damaged", n, line=n, format=SAVE_FORMAT, detail=type(e).__name__) from None
     if not isinstance(rec, dict) or rec.get("format") != FORMAT:
-        raise RecordError(f"{where}the {SAVE_FORMAT} save does not hold a {FORMAT} record", game=n)
+        raise RecordError("save_not_record", n, line=n, format=SAVE_FORMAT, record=FORMAT)
     return SealedRecord(rec)
 
 
@@ -209,24 +239,24 @@ def parse_line(raw: bytes, n: int) -> dict[str, Any] | None:
     """Line ``n`` of a ``.jsonl`` file as a record (None for a blank line); :class:`RecordError`
     if it cannot be one."""
     if len(raw) > MAX_LINE_BYTES:
-        raise RecordError(f"line {n} is over {MAX_LINE_BYTES // 1_000_000} MB; not a game record", game=n)
+        raise RecordError("line_too_long", n, number=str(n), max=str(MAX_LINE_BYTES // 1_000_000))
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError(f"line {n} is not UTF-8 text (byte {e.start + 1} of the line is {raw[e.start]:#04x})",
-                          game=n) from None
+        raise RecordError("line_not_utf8", n, number=str(n), byte=str(e.start + 1),
+                          value=f"{raw[e.start]:#04x}") from None
     if not line.strip():
         return None
     try:
         rec = json.loads(line)
     except json.JSONDecodeError as e:
-        raise RecordError(f"line {n} is not JSON: {e}", game=n) from None
+        raise RecordError("line_not_json", n, number=str(n), detail=str(e)) from None
     except RecursionError:
-        raise RecordError(f"line {n} is not a game record: arrays or objects nested too deep", game=n) from None
+        raise RecordError("line_too_deep", n, number=str(n)) from None
     except ValueError:  # int() refuses a number of over 4,300 digits
-        raise RecordError(f"line {n} is not a game record: a number is thousands of digits long", game=n) from None
+        raise RecordError("line_long_number", n, number=str(n)) from None
     if not isinstance(rec, dict):
-        raise RecordError(f"line {n} is not a JSON object", game=n)
+        raise RecordError("line_not_object", n, number=str(n))
     if rec.get("format") == SAVE_FORMAT:
         return unseal(rec, n)
     return rec
@@ -274,13 +304,13 @@ def check_schema(rec: dict[str, Any], game: int | None = None) -> None:
     try:
         errors = sorted(validator.iter_errors(rec), key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
     except RecursionError:  # a message quotes the value: repr() of one nested hundreds deep
-        raise RecordError(f"not a {FORMAT} record: arrays or objects nested too deep", game=game) from None
+        raise RecordError("schema_too_deep", game, record=FORMAT) from None
     if errors:
         e = errors[0]
         path = "".join(f"[{p}]" if isinstance(p, int) else f".{shown(p, 30)[1:-1]}"
                        for p in e.absolute_path).lstrip(".")
         message = e.message if len(e.message) <= 200 else e.message[:197] + "..."  # it quotes the whole value
-        raise RecordError(f"not a {FORMAT} record: {path or 'the record'}: {message}", game=game)
+        raise RecordError("schema", game, record=FORMAT, path=path or "-", detail=message)
 
 
 # ---------------------------------------------------------------------- replay
@@ -295,11 +325,11 @@ class Replayed:
         return self.match.winner is not None
 
 
-def _mask(cards: list[str], game: int, hand: int, what: str) -> int:
+def _mask(cards: list[str], game: int, hand: int, what: tuple[str, dict[str, Param]]) -> int:
     try:
         return mask_of(parse_card(c) for c in cards)
     except CardError as e:
-        raise RecordError(f"{what}: {e}", game, hand) from None
+        raise RecordError.of(what[0], what[1], game, hand, cause=e) from None
 
 
 def declarations(steps: tuple[NestStep, ...], hrec: dict[str, Any]) -> list[int]:
@@ -335,7 +365,7 @@ def declarations(steps: tuple[NestStep, ...], hrec: dict[str, Any]) -> list[int]
             elif isinstance(t, str) and len(t) == 1 and t.upper() in COLOURS:
                 out.append(A.TRUMP + COLOURS.index(t.upper()))
             else:
-                raise RecordError(f"trump {t!r} is not B, R, Y, G or none")
+                raise RecordError("trump", value=repr(t))
         elif kind == NestStep.DIRECTION:
             if "direction" not in calls:
                 break
@@ -345,11 +375,10 @@ def declarations(steps: tuple[NestStep, ...], hrec: dict[str, Any]) -> list[int]
                 break
             out.append(A.BIRD_HIGH if calls["bird"] == "high" else A.BIRD_LOW)
     if buried or partners:
-        raise RecordError(f"{len(hrec.get('buried') or [])} buried cards and {len(calls.get('partner') or [])} "
-                          "partner calls are recorded; the rules have fewer, or they are out of order")
+        raise RecordError("declarations", buried=str(len(hrec.get("buried") or [])),
+                          partners=str(len(calls.get("partner") or [])))
     if declined and not said:
-        raise RecordError(f"calls.no_more_partners is recorded after {len(calls.get('partner') or [])} partner "
-                          "call(s), but the bidder had no partner call left to decline")
+        raise RecordError("declined", count=len(calls.get("partner") or []))
     return out
 
 
@@ -368,29 +397,27 @@ def replay_record(rec: dict[str, Any], game: int = 1, *, seeded: bool = False,
     try:
         rules = from_json(rec["rules"])
     except RulesError as e:
-        raise RecordError(str(e), game) from None
+        raise RecordError("rules", game, cause=e) from None
     hands = rec["hands"]
     if rec.get("stopped") is not None and rec["winner"] is not None:
-        raise RecordError(f"the game is recorded as stopped unfinished ({rec['stopped']}), yet it has a winner",
-                          game)
+        raise RecordError("stopped_with_winner", game, stopped=str(rec["stopped"]))
     # The first dealer is free (seat 0 by default, or drawn at the table); the deal then rotates.
     first = hands[0]["dealer"] if hands and 0 <= hands[0]["dealer"] < rules.players else 0
     seed = rec.get("seed")
     if seeded and not isinstance(seed, int):
-        raise RecordError("the record has no seed, so its deals cannot be dealt again", game)
+        raise RecordError("no_seed", game)
     match = Match(rules, seed, first_dealer=first, deal=seeded)
     for hi, hrec in enumerate(hands, 1):
         if match.is_over:
-            raise RecordError(f"the game was already won by side {match.winner}; this hand should not exist",
-                              game, hi)
+            raise RecordError("already_won", game, hi, side=str(match.winner))
         last = hi == len(hands)
         _replay_hand(match, hrec, game, hi, last and rec["winner"] is None, seeded, before)
     if rec["winner"] != match.winner:
         if match.winner is None:
-            raise RecordError(f"winner is recorded as side {rec['winner']}, but no side has won "
-                              f"(totals {match.totals}, goal {rules.goal})", game)
-        raise RecordError(f"winner is recorded as {rec['winner']}, but side {match.winner} won "
-                          f"(totals {match.totals})", game)
+            raise RecordError("winner_none", game, recorded=str(rec["winner"]), totals=str(match.totals),
+                              goal=str(rules.goal))
+        raise RecordError("winner_other", game, recorded=str(rec["winner"]), side=str(match.winner),
+                          totals=str(match.totals))
     return Replayed(game, match, rec)
 
 
@@ -406,91 +433,88 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
     hand = match.hand
     rules = match.rules
     if hrec["dealer"] != hand.dealer:
-        raise RecordError(f"dealer is seat {hrec['dealer']}, but the deal passes to seat {hand.dealer}", game, hi)
-    deal = [_mask(cs, game, hi, f"deal of seat {s}") for s, cs in enumerate(hrec["deal"])]
-    nest = _mask(hrec["nest"], game, hi, "nest")
+        raise RecordError("dealer", game, hi, recorded=str(hrec["dealer"]), dealer=str(hand.dealer))
+    deal = [_mask(cs, game, hi, ("deal_cards", {"seat": str(s)})) for s, cs in enumerate(hrec["deal"])]
+    nest = _mask(hrec["nest"], game, hi, ("nest_cards", {}))
     if seeded:
         if deal != list(hand.dealt) or nest != hand.nest:
-            raise RecordError(f"the recorded cards are not the deal of seed {match.seed}; the record was changed "
-                              "or written by another version", game, hi)
+            raise RecordError("not_the_seed", game, hi, seed=str(match.seed))
     else:
         try:
             hand.set_deal(deal, nest)
         except IllegalAction as e:
-            raise RecordError(f"bad deal: {e}", game, hi) from None
+            raise RecordError("bad_deal", game, hi, cause=e) from None
 
-    def do(action: int, seat: int | None, what: str, trick: int | None = None) -> None:
+    def do(action: int, seat: int | None, what: tuple[str, dict[str, Param]], trick: int | None = None) -> None:
         if before is not None:
             before(hi, hand, hand.to_act if seat is None else seat, action, trick, list(match.totals))
         try:
             hand.apply(action, seat)
         except IllegalAction as e:
-            raise RecordError(f"{what}: {e}", game, hi, trick) from None
+            raise RecordError.of(what[0], what[1], game, hi, trick, cause=e) from None
 
     for k, (seat, value) in enumerate(hrec["auction"], 1):
         action = auction_action(value)
         if action < 0:
-            raise RecordError(f"auction call {k}: {value!r} is not a bid, 'pass' or 'redeal'", game, hi)
-        do(action, seat, f"auction call {k} ({seat}: {value})")
+            raise RecordError("auction_value", game, hi, number=str(k), value=repr(value))
+        do(action, seat, ("auction_refused", {"number": str(k), "seat": str(seat), "value": str(value)}))
     if hand.phase == Phase.BID:
         if unfinished_ok:
             return
-        raise RecordError("the auction is not finished", game, hi)
+        raise RecordError("auction_open", game, hi)
     if hand.phase == Phase.THROWN_IN:
         if hrec["tricks"] or hrec.get("bidder") is not None:
-            raise RecordError("the hand was thrown in, yet the record has a bidder or tricks", game, hi)
+            raise RecordError("thrown_in", game, hi)
     else:
         if hrec.get("bidder") != hand.bidder or hrec.get("bid") != hand.bid:
-            raise RecordError(f"bidder/bid recorded as {hrec.get('bidder')}/{hrec.get('bid')}, "
-                              f"but the auction gives seat {hand.bidder} at {hand.bid}", game, hi)
+            raise RecordError("bidder", game, hi, bidder=str(hrec.get("bidder")), bid=str(hrec.get("bid")),
+                              seat=str(hand.bidder), value=str(hand.bid))
         try:
             declared = declarations(rules.nest_steps, hrec)
         except CardError as e:
-            raise RecordError(f"nest: {e}", game, hi) from None
+            raise RecordError("nest_cards", game, hi, cause=e) from None
         except RecordError as e:
-            raise RecordError(e.reason, game, hi) from None
+            raise e.at(game, hi) from None
         for action in declared:
-            do(action, hand.bidder, A.action_str(action))
+            do(action, hand.bidder, ("declaration_refused", {"action": A.action_str(action)}))
         if hand.phase == Phase.NEST:
             if unfinished_ok:
                 return
             kind = hand.step_kind
             assert kind is not None
-            what = {NestStep.BURY: f"buried holds {len(hrec.get('buried', []))} cards, the nest needs "
-                                   f"{rules.nest_size}",
-                    NestStep.PARTNER: "calls.partner is missing a card (or calls.no_more_partners)",
-                    NestStep.TRUMP: "trump is missing",
-                    NestStep.DIRECTION: "calls.direction (high/low) is missing",
-                    NestStep.BIRD: "calls.bird (high/low) is missing"}[kind]
-            raise RecordError(what, game, hi)
+            if kind == NestStep.BURY:
+                raise RecordError("buried_count", game, hi, count=str(len(hrec.get("buried", []))),
+                                  size=str(rules.nest_size))
+            raise RecordError({NestStep.PARTNER: "partner_missing", NestStep.TRUMP: "trump_missing",
+                               NestStep.DIRECTION: "direction_missing", NestStep.BIRD: "bird_missing"}[kind], game, hi)
         said = (hrec.get("calls") or {}).get("nest_points")
         if hand.phase == Phase.PLAY and said != hand.nest_points:
-            raise RecordError(f"calls.nest_points is recorded as {said}, but the buried cards make it "
-                              f"{hand.nest_points}", game, hi)
+            raise RecordError("nest_points", game, hi, recorded=str(said), value=str(hand.nest_points))
         for ti, trec in enumerate(hrec["tricks"], 1):
             if hand.phase != Phase.PLAY:
-                raise RecordError("more tricks than cards in hand", game, hi, ti)
+                raise RecordError("too_many_tricks", game, hi, ti)
             if trec["leader"] != hand.to_act:
-                raise RecordError(f"leader is seat {trec['leader']}, but seat {hand.to_act} leads", game, hi, ti)
+                raise RecordError("leader", game, hi, ti, recorded=str(trec["leader"]), seat=str(hand.to_act))
             for i, text in enumerate(trec["cards"]):
                 seat = seat_of(trec["leader"], i, rules.players)
                 try:
                     card = parse_card(text)
                 except CardError as e:
-                    raise RecordError(str(e), game, hi, ti) from None
-                do(card, seat, f"seat {seat} plays {text}", ti)
+                    raise RecordError("card", game, hi, ti, cause=e) from None
+                do(card, seat, ("play_refused", {"seat": str(seat), "card": str(text)}), ti)
             if len(trec["cards"]) < rules.players:
                 if unfinished_ok and ti == len(hrec["tricks"]):
                     return
-                raise RecordError(f"the trick has {len(trec['cards'])} cards, not {rules.players}", game, hi, ti)
+                raise RecordError("trick_short", game, hi, ti, count=str(len(trec["cards"])),
+                                  players=str(rules.players))
             winner = hand.tricks[-1][2]
             if trec.get("winner") != winner:
-                raise RecordError(f"winner is recorded as seat {trec.get('winner')}, but seat {winner} wins "
-                                  f"({' '.join(trec['cards'])}, trump {hrec.get('trump')})", game, hi, ti)
+                raise RecordError("trick_winner", game, hi, ti, recorded=str(trec.get("winner")), seat=str(winner),
+                                  cards=" ".join(trec["cards"]), trump=str(hrec.get("trump")))
         if hand.phase != Phase.DONE:
             if unfinished_ok:
                 return
-            raise RecordError(f"the hand stops after {len(hand.tricks)} of {rules.num_tricks} tricks", game, hi)
+            raise RecordError("hand_short", game, hi, played=str(len(hand.tricks)), tricks=str(rules.num_tricks))
     res = hand.result
     points = list(res.points) if res else [0] * rules.num_sides
     score = list(res.score) if res else [0] * rules.num_sides
@@ -498,8 +522,8 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
     match.finish_hand(deal=seeded)
     for key, want in (("points", points), ("score", score), ("totals", list(match.totals))):
         if hrec.get(key) != want:
-            extra = f" (totals before the hand {totals_before})" if key == "totals" else ""
-            raise RecordError(f"{key} recorded as {hrec.get(key)}, but the rules give {want}{extra}", game, hi)
+            raise RecordError("totals" if key == "totals" else "sums", game, hi, key=key, recorded=str(hrec.get(key)),
+                              value=str(want), before=str(totals_before))
 
 
 def replay_file(path: str | Path, only: int | None = None) -> list[Replayed]:
@@ -508,5 +532,5 @@ def replay_file(path: str | Path, only: int | None = None) -> list[Replayed]:
         if only is None or n == only:
             out.append(replay_record(rec, n))
     if only is not None and not out:
-        raise RecordError(f"{path} has no game {only}")
+        raise RecordError("no_game", path=str(path), number=str(only))
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -18,6 +18,8 @@ from typing import Any, Literal, get_args
 
 from .cards import BIRD, BIRD2, COLOURS, CardError, card_str, make, parse_card, rank_of
 from .shown import digits_value, shown
+from .words.catalog import Param
+from .words.errors import rules_error_text, rules_error_words
 
 
 class NestStep(StrEnum):
@@ -46,11 +48,43 @@ GOAL_HANDS = 50  # the goal is at most this many hands' worth of points: a game 
 
 
 class RulesError(ValueError):
-    """An unplayable, contradictory or malformed rule set; the message says what would work."""
+    """An unplayable, contradictory or malformed rule set; the message says what would work.
+
+    A code of :data:`rookgame.words.errors.RULES` and its facts (the option, the value as written, what would
+    be right), ``where`` the rules came from (a file's path), and for a rule set with several problems each
+    one's code and facts; ``str()`` is the English (logs, tests), :meth:`words` the reader's language."""
+
+    def __init__(self, code: str, /, *, where: str = "", problems: tuple[RulesError, ...] = (),
+                 **params: Param) -> None:
+        self._set(code, params, where, tuple((p.code, p.params) for p in problems))
+
+    def _set(self, code: str, params: Mapping[str, Param], where: str, problems: Problems) -> None:
+        self.code = code
+        self.params = dict(params)
+        self.where = where
+        self.problems = problems
+        ValueError.__init__(self, rules_error_text(code, params, where, problems))
+
+    @classmethod
+    def of(cls, code: str, params: Mapping[str, Param], where: str = "", problems: Problems = ()) -> RulesError:
+        """An error from its code, facts, source and problems as they are kept."""
+        out = cls.__new__(cls)
+        out._set(code, params, where, problems)
+        return out
 
     def words(self) -> str:
         """The error in the reader's language."""
-        return str(self)
+        return rules_error_words(self.code, self.params, self.where, self.problems)
+
+    def within(self, where: str) -> RulesError:
+        """The same error, said to come from ``where`` (a file, the table's rules)."""
+        return RulesError.of(self.code, self.params, where or self.where, self.problems)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a code and its facts survive a trip between processes
+        return (RulesError.of, (self.code, self.params, self.where, self.problems))
+
+
+Problems = tuple[tuple[str, Mapping[str, Param]], ...]
 
 
 def _whole(value: object) -> bool:
@@ -65,11 +99,11 @@ def counter_key(text: str, where: str = "") -> str:
     if rank is not None:
         if 1 <= rank <= 14:
             return str(rank)
-        raise RulesError(f"{where}counters: rank {shown(t)} is not 1 to 14")
+        raise RulesError("counter_rank", where=where, value=shown(t))
     try:
         return card_str(parse_card(t))
     except CardError:
-        raise RulesError(f"{where}counters: {shown(t)} is neither a rank 1-14 nor a card such as RK or R1") from None
+        raise RulesError("counter_name", where=where, value=shown(t)) from None
 
 
 # Every option that takes one of a few words is a Literal type, so that mypy catches a typo
@@ -191,7 +225,7 @@ class RuleSet:
         problems = self._problems()
         if problems:
             label = self.name or self.preset
-            raise RulesError(f"rule set {label!r} is not playable:\n  - " + "\n  - ".join(problems))
+            raise RulesError("not_playable", label=repr(label), problems=tuple(problems))
 
     # ------------------------------------------------------------------ derived values
     @cached_property
@@ -343,12 +377,12 @@ class RuleSet:
                           key)
 
     # ------------------------------------------------------------------ validation
-    def _problems(self) -> list[str]:
-        p: list[str] = []
+    def _problems(self) -> list[RulesError]:
+        p: list[RulesError] = []
         for key, allowed in CHOICES.items():
             value = getattr(self, key)
             if value not in allowed:
-                p.append(f"{key} = {shown(value)}: allowed values are {', '.join(map(repr, allowed))}")
+                p.append(RulesError("choice", key=key, value=shown(value), allowed=", ".join(map(repr, allowed))))
         if p:
             return p
         p = self._size_problems()
@@ -358,168 +392,157 @@ class RuleSet:
         for name in ("extra_cards", "top_trumps"):
             listed = getattr(self, name)
             if len(set(listed)) != len(listed):
-                p.append(f"{name} = {shown(list(listed))}: a card is listed twice")
+                p.append(RulesError("card_twice", key=name, value=shown(list(listed))))
         if self.black_two and "B2" in self.top_trumps:
-            p.append("black_two already puts B2 above the Bird; remove it from top_trumps")
+            p.append(RulesError("black_two_top"))
         if self.little_rook and "R2" in self.top_trumps:
-            p.append("little_rook already makes R2 a trump below the Bird; remove it from top_trumps")
+            p.append(RulesError("little_rook_top"))
         if p:
             return p
         for t in self.extra_cards:
             if rank_of(parse_card(t)) in ranks:
-                p.append(f"extra_cards: {t} is already in the deck (rank {rank_of(parse_card(t))} is in ranks)")
+                p.append(RulesError("extra_in_deck", card=t, rank=str(rank_of(parse_card(t)))))
         deck = self.deck
         for t in self.top_trumps:
             if not deck.mask >> parse_card(t) & 1:
-                p.append(f"top_trumps: {t} is not in the deck; add it to ranks or extra_cards")
+                p.append(RulesError("top_not_in_deck", card=t))
         if self.little_rook and not deck.mask >> make(1, 2) & 1:
-            p.append("little_rook needs R2 in the deck: add 2 to ranks or R2 to extra_cards")
+            p.append(RulesError("little_rook_deck"))
         if self.black_two and not deck.mask >> make(0, 2) & 1:
-            p.append("black_two needs B2 in the deck: add 2 to ranks or B2 to extra_cards")
+            p.append(RulesError("black_two_deck"))
         before = len(p)
         for key, pts in self.counters:
             if not isinstance(key, str):
-                p.append(f"counters: {shown(key)} is neither a rank 1-14 nor a card such as RK or R1")
+                p.append(RulesError("counter_name", value=shown(key)))
                 continue
             if not _whole(pts) or not 0 <= pts <= MAX_POINTS:
-                p.append(f"counters: {shown(key)} = {shown(pts)}: points are whole numbers from 0 to {MAX_POINTS}")
+                p.append(RulesError("counter_points_range", key=shown(key), value=shown(pts), max=str(MAX_POINTS)))
             try:
                 if counter_key(key) != key:
-                    p.append(f"counters: write {counter_key(key)!r}, not {shown(key)}")
+                    p.append(RulesError("counter_spelling", right=repr(counter_key(key)), value=shown(key)))
                     continue
             except RulesError as e:
-                p.append(str(e))
+                p.append(e)
                 continue
             missing = _counter_not_in_deck(key, deck)
-            if missing:
-                p.append(f"counters: {key} = {shown(pts)}, but {missing}; or take the counter out with {key} = 0")
+            if missing is not None:
+                p.append(RulesError.of(missing[0], {"key": key, "value": shown(pts), **missing[1]}))
         counted = len(p) == before  # the points in play are summed only from counters and bonuses in range
         size = deck.size
         if (size - self.nest_size) % self.players or size - self.nest_size < self.players:
             works = [k for k in range(0, min(size - self.players, 13) + 1) if (size - k) % self.players == 0]
-            p.append(
-                f"{size} cards less a nest of {self.nest_size} do not deal evenly to {self.players} players; "
-                f"nest sizes that do: {', '.join(map(str, works)) or 'none'}"
-            )
+            p.append(RulesError("deal_uneven", size=str(size), nest=str(self.nest_size), players=str(self.players),
+                                works=", ".join(map(str, works)) or "-"))
         if self.mode == "partners" and self.players % 2:
-            p.append(f"mode = 'partners' needs an even number of players, not {self.players}; "
-                     "use mode = 'individual' or 'call-partner'")
+            p.append(RulesError("partners_odd", players=str(self.players)))
         if self.mode == "call-partner":
             if self.partner_calls < 1:
-                p.append("mode = 'call-partner' needs partner_calls = 1 or more")
+                p.append(RulesError("call_partner_calls"))
         elif self.partner_calls:
-            p.append(f"partner_calls = {self.partner_calls} only works with mode = 'call-partner'")
+            p.append(RulesError("partner_calls_mode", calls=str(self.partner_calls)))
         if self.partner_calls >= self.players - 1:
-            p.append(f"partner_calls = {self.partner_calls} leaves nobody to defend with {self.players} players")
+            p.append(RulesError("partner_calls_all", calls=str(self.partner_calls), players=str(self.players)))
         least = self.partner_calls_min
         if least is not None:
             if self.mode != "call-partner":
-                p.append(f"partner_calls_min = {least} only works with mode = 'call-partner'")
+                p.append(RulesError("partner_calls_min_mode", least=str(least)))
             elif least < 1:
-                p.append(f"partner_calls_min = {least}: the bidder calls at least one partner card; use 1 to "
-                         f"{self.partner_calls}")
+                p.append(RulesError("partner_calls_min_low", least=str(least), calls=str(self.partner_calls)))
             elif least > self.partner_calls:
-                p.append(f"partner_calls_min = {least} is more than partner_calls = {self.partner_calls}: the "
-                         f"bidder cannot be made to call more cards than it may; use 1 to {self.partner_calls}")
-        for name, lo, what in (("min_bid", 0, "bids are"), ("bid_step", 1, "bids go up by"),
-                               ("most_tricks_bonus", 0, "a bonus is"), ("last_trick_bonus", 0, "a bonus is")):
+                p.append(RulesError("partner_calls_min_high", least=str(least), calls=str(self.partner_calls)))
+        for name, lo, what in (("min_bid", 0, "bids_range"), ("bid_step", 1, "step_range"),
+                               ("most_tricks_bonus", 0, "bonus_range"), ("last_trick_bonus", 0, "bonus_range")):
             value = getattr(self, name)
             hi = MAX_POINTS if name.endswith("bonus") else MAX_BID_LIMIT
             if not lo <= value <= hi:
-                p.append(f"{name} = {shown(value)}: {what} {lo} to {hi}")
+                p.append(RulesError(what, key=name, value=shown(value), low=str(lo), high=str(hi)))
                 counted = counted and not name.endswith("bonus")
         points, tricks = self.trick_bonus
         if not (0 <= points <= MAX_POINTS and 0 <= tricks <= MAX_DECK):
-            p.append(f"trick_bonus = {{ points = {shown(points)}, tricks = {shown(tricks)} }}: "
-                     f"points are 0 to {MAX_POINTS}, tricks 0 to {deck.hand_size}")
+            p.append(RulesError("trick_bonus_range", points=shown(points), tricks=shown(tricks), max=str(MAX_POINTS),
+                                hand=str(deck.hand_size)))
             counted = False
         elif points and not deck.hand_size / 2 < tricks <= deck.hand_size:
-            p.append(f"trick_bonus needs a majority of the {deck.hand_size} tricks, so that one side at most "
-                     f"earns it: tricks from {deck.hand_size // 2 + 1} to {deck.hand_size}, not {tricks}")
+            p.append(RulesError("trick_bonus_majority", hand=str(deck.hand_size), low=str(deck.hand_size // 2 + 1),
+                                tricks=str(tricks)))
         total = self.total_points if counted else 0
         if counted and total == 0:
-            p.append("no points in play: the counters and bonuses are all 0, so a hand can never score; "
-                     "give some cards points in counters (such as { 5 = 5, 10 = 10 })")
+            p.append(RulesError("no_points"))
         elif counted and self.no_counter_redeal and not deck.counter_points:
-            p.append("no_counter_redeal = true with no counter in the deck: every hand could be redealt "
-                     "for ever; give some cards points in counters, or set no_counter_redeal = false")
+            p.append(RulesError("redeal_forever"))
         if counted:
             maxb = self.effective_max_bid
             if not 0 <= maxb <= MAX_BID_LIMIT:
-                p.append(f"max_bid = {shown(maxb)}: bids are 0 to {MAX_BID_LIMIT}"
-                         + (f" (the {total} points in play are too many to bid; give a number)"
-                            if self.max_bid is None else ""))
+                p.append(RulesError("max_bid_total" if self.max_bid is None else "max_bid_range", value=shown(maxb),
+                                    max=str(MAX_BID_LIMIT), total=str(total)))
             elif self.min_bid > maxb:
-                p.append(f"min_bid = {shown(self.min_bid)} is above max_bid = {maxb}; points in play are {total}")
+                p.append(RulesError("min_above_max", value=shown(self.min_bid), max=str(maxb), total=str(total)))
         # A side scores at most the points in play in a hand; a goal many hands' worth away would
         # not end in a sitting (bot games give up at play.MAX_HANDS).
         farthest = GOAL_HANDS * total if total else None
         if farthest is not None and not 1 <= self.goal <= farthest:
-            p.append(f"goal = {shown(self.goal)}: the goal is a score from 1 to {farthest}, "
-                     f"{GOAL_HANDS} hands' worth of the {total} points in play in a hand")
+            p.append(RulesError("goal_range", value=shown(self.goal), farthest=str(farthest), hands=str(GOAL_HANDS),
+                                total=str(total)))
         elif self.goal < 1:
-            p.append(f"goal = {shown(self.goal)}: the goal is a positive score")
+            p.append(RulesError("goal_positive", value=shown(self.goal)))
         if self.lose_at is not None and (self.lose_at >= 0 or (farthest is not None and self.lose_at < -farthest)):
-            p.append(f"lose_at = {shown(self.lose_at)}: the losing floor is a negative total such as -250"
-                     + (f", from -1 to -{farthest}" if farthest is not None else ""))
+            p.append(RulesError("lose_at_range" if farthest is not None else "lose_at_negative",
+                                value=shown(self.lose_at), farthest=str(farthest)))
         if self.bird_rank == "called" and not self.birds:
-            p.append("bird_rank = 'called' needs a Bird in the deck (birds = 1)")
+            p.append(RulesError("bird_called"))
         return p
 
-    def _size_problems(self) -> list[str]:
+    def _size_problems(self) -> list[RulesError]:
         """The sizes the deck is built from, and the type of every number, each with its range:
         checked before anything is built (a rank range of a billion would fill the memory)."""
-        p: list[str] = []
+        p: list[RulesError] = []
         ints = ("players", "birds", "nest_size", "partner_calls", "min_bid", "bid_step", "goal",
                 "most_tricks_bonus", "last_trick_bonus")
         for name in ints:
             if not _whole(getattr(self, name)):
-                p.append(f"{name} = {shown(getattr(self, name))}: give a whole number")
+                p.append(RulesError("whole", key=name, value=shown(getattr(self, name))))
         for name in ("max_bid", "lose_at"):
             value = getattr(self, name)
             if value is not None and not _whole(value):
-                p.append(f"{name} = {shown(value)}: give a whole number")
+                p.append(RulesError("whole", key=name, value=shown(value)))
         tb = self.trick_bonus
         if not (isinstance(tb, tuple) and len(tb) == 2 and all(_whole(v) for v in tb)):
-            p.append(f"trick_bonus = {shown(tb)}: give two whole numbers, points and tricks")
+            p.append(RulesError("trick_bonus_pair", value=shown(tb)))
         for name in ("ranks", "extra_cards", "top_trumps", "counters"):
             if not isinstance(getattr(self, name), tuple):
-                p.append(f"{name} = {shown(getattr(self, name))}: give a tuple")
+                p.append(RulesError("tuple", key=name, value=shown(getattr(self, name))))
         if p:
             return p
         if not 2 <= self.players <= 8:
-            p.append(f"players = {shown(self.players)}: Rook is played by 2 to 8 players")
+            p.append(RulesError("players_range", value=shown(self.players)))
         if not all(_whole(r) and 1 <= r <= 14 for r in self.ranks) or not 1 <= len(self.ranks) <= 14:
-            p.append(f"ranks = {shown(list(self.ranks))}: ranks are 1 to 14, at least one")
+            p.append(RulesError("ranks_bad", value=shown(list(self.ranks))))
         elif len(set(self.ranks)) != len(self.ranks):
-            p.append(f"ranks = {shown(list(self.ranks))}: a rank is listed twice")
+            p.append(RulesError("ranks_twice", value=shown(list(self.ranks))))
         if not 0 <= self.birds <= 2:
-            p.append(f"birds = {shown(self.birds)}: a deck has 0, 1 or 2 Birds")
+            p.append(RulesError("birds_range", value=shown(self.birds)))
         if not 0 <= self.nest_size <= MAX_NEST:
-            p.append(f"nest_size = {shown(self.nest_size)}: a nest holds 0 to {MAX_NEST} cards "
-                     "(at most the deck less a card for each player)")
+            p.append(RulesError("nest_range", value=shown(self.nest_size), max=str(MAX_NEST)))
         if not 0 <= self.partner_calls <= MAX_PARTNER_CALLS:
-            p.append(f"partner_calls = {shown(self.partner_calls)}: the bidder calls 0 to {MAX_PARTNER_CALLS} "
-                     "cards, fewer than the players less one")
+            p.append(RulesError("partner_calls_range", value=shown(self.partner_calls), max=str(MAX_PARTNER_CALLS)))
         for name in ("extra_cards", "top_trumps"):
             listed = getattr(self, name)
             if len(listed) > MAX_DECK:
-                p.append(f"{name}: {len(listed)} cards listed; a deck has at most {MAX_DECK} cards")
+                p.append(RulesError("cards_too_many", key=name, count=str(len(listed)), max=str(MAX_DECK)))
                 continue
             for t in listed:
                 try:
                     c = parse_card(t) if isinstance(t, str) else -1
-                except CardError as e:
-                    p.append(f"{name}: {e}")
+                except CardError:
+                    p.append(RulesError("not_a_card", key=name, value=shown(t.strip())))
                     continue
                 if c < 0:
-                    p.append(f"{name}: {shown(t)} is not a card name such as R1")
+                    p.append(RulesError("card_name", key=name, value=shown(t)))
                 elif c >= BIRD:
-                    p.append(f"{name}: {t} is a Bird; use birds = 1 or 2 instead")
+                    p.append(RulesError("card_bird", key=name, value=t))
         if len(self.counters) > MAX_DECK + 14 or not all(isinstance(kv, tuple) and len(kv) == 2
                                                         for kv in self.counters):
-            p.append(f"counters = {shown(self.counters)}: give (rank or card, points) pairs, "
-                     "one for each rank 1-14 or card at most")
+            p.append(RulesError("counters_pairs", value=shown(self.counters)))
         return p
 
     # ------------------------------------------------------------------ JSON / TOML
@@ -552,19 +575,20 @@ class RuleSet:
 FIELDS = {f.name: f for f in dataclasses.fields(RuleSet) if not f.name.startswith("_")}
 
 
-def _counter_not_in_deck(key: str, deck: Deck) -> str:
-    """Why a counter names nothing in the deck ("" if it names a card of it), and how to put it in."""
+def _counter_not_in_deck(key: str, deck: Deck) -> tuple[str, dict[str, Param]] | None:
+    """Why a counter names nothing in the deck (None if it names a card of it), and how to put it in: a code
+    of :data:`rookgame.words.errors.RULES` and its facts."""
     if key.isdigit():
         rank = int(key)
         if any(c < BIRD and rank_of(c) == rank for c in deck.cards):
-            return ""
-        return f"no card of rank {rank} is in the deck: add {rank} to ranks"
+            return None
+        return "counter_rank_missing", {"rank": str(rank)}
     card = parse_card(key)
     if deck.mask >> card & 1:
-        return ""
+        return None
     if card >= BIRD:
-        return f"the deck has no {key}: set birds = {1 if card == BIRD else 2}"
-    return f"{key} is not in the deck: add {rank_of(card)} to ranks or {key} to extra_cards"
+        return "counter_bird_missing", {"birds": str(1 if card == BIRD else 2)}
+    return "counter_card_missing", {"rank": str(rank_of(card))}
 
 
 # ---------------------------------------------------------------------- presets
@@ -669,10 +693,8 @@ def preset(name: str) -> RuleSet:
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in PRESETS:
-        raise RulesError(
-            f"unknown preset {shown(name)}; presets: {', '.join(PRESETS)} "
-            f"(aliases: {', '.join(f'{a}={b}' for a, b in ALIASES.items())})"
-        )
+        raise RulesError("unknown_preset", value=shown(name), presets=", ".join(PRESETS),
+                         aliases=", ".join(f"{a}={b}" for a, b in ALIASES.items()))
     return PRESETS[key]
 
 
@@ -687,21 +709,20 @@ def _parse_ranks(value: Any) -> tuple[int, ...]:
             lo_text, dash, hi_text = part.partition("-")
             lo, hi = digits_value(lo_text), digits_value(hi_text if dash else lo_text)
             if lo is None or hi is None:
-                raise RulesError(f"ranks = {shown(value)}: write numbers and ranges such as \"1,5-14\"")
+                raise RulesError("ranks_write", value=shown(value))
             if not (1 <= lo <= 14 and 1 <= hi <= 14):
                 bad = lo_text if not 1 <= lo <= 14 else hi_text
                 bad = bad if len(bad) <= 12 else bad[:9] + "..."
-                raise RulesError(f"ranks = {shown(value)}: ranks are 1 to 14, not {bad}")
+                raise RulesError("ranks_range", value=shown(value), bad=bad)
             if hi < lo:
-                raise RulesError(f"ranks = {shown(value)}: {part[:20]} runs backwards; write {hi}-{lo}")
+                raise RulesError("ranks_backwards", value=shown(value), part=part[:20], right=f"{hi}-{lo}")
             out.extend(range(lo, hi + 1))
             if len(out) > 14:
                 break  # a rank listed twice: the rule set says so
         return tuple(out)
     if isinstance(value, list) and all(_whole(v) for v in value):
         return tuple(value)
-    raise RulesError(f"ranks = {shown(value)}: give a list of ranks such as [1, 5, 6, 7] or a string such as "
-                     "\"1,5-14\"")
+    raise RulesError("ranks_give", value=shown(value))
 
 
 # ---------------------------------------------------------------------- one parser per rules-file key
@@ -722,13 +743,13 @@ def _ranks_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) 
 
 def _counters_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
     if not isinstance(value, dict):
-        raise RulesError(f"{where}counters must be a table such as {{ 5 = 5, 10 = 10, 14 = 10, RK = 20 }}")
+        raise RulesError("counters_table", where=where)
     # A rules file changes the preset's table (0 removes a counter); a record states it whole.
     table = dict(base.counters) if merge else {}
     for k, v in value.items():
         name = counter_key(str(k), where)
         if not _is_int(v):
-            raise RulesError(f"{where}counters.{str(k)[:20]} = {shown(v)}: points are whole numbers")
+            raise RulesError("counter_points", where=where, key=str(k)[:20], value=shown(v))
         if v == 0:
             table.pop(name, None)
         else:
@@ -740,17 +761,20 @@ def _cards_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) 
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise RulesError(f"{where}{key} must be a list of cards such as [\"R1\"]")
-    try:
-        return tuple(card_str(parse_card(v)) for v in value)
-    except CardError as e:
-        raise RulesError(f"{where}{key}: {e}") from None
+        raise RulesError("card_list", where=where, key=key)
+    cards = []
+    for v in value:
+        try:
+            cards.append(card_str(parse_card(v)))
+        except CardError:
+            raise RulesError("not_a_card", where=where, key=key, value=shown(v.strip())) from None
+    return tuple(cards)
 
 
 def _trick_bonus_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
     if isinstance(value, dict) and set(value) <= {"points", "tricks"} and all(map(_is_int, value.values())):
         return (value.get("points", 0), value.get("tricks", 0))
-    raise RulesError(f"{where}trick_bonus = {shown(value)}: write a table such as {{ points = 20, tricks = 5 }}")
+    raise RulesError("trick_bonus_table", where=where, value=shown(value))
 
 
 def _lose_at_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
@@ -758,13 +782,13 @@ def _lose_at_option(key: str, value: Any, base: RuleSet, where: str, merge: bool
         return None
     if _is_int(value):
         return value
-    raise RulesError(f"{where}lose_at = {shown(value)}: give a negative total such as -250, or \"off\"")
+    raise RulesError("lose_at_value", where=where, value=shown(value))
 
 
 def _partner_calls_min_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
     if value is None or _is_int(value):
         return value
-    raise RulesError(f"{where}partner_calls_min = {shown(value)}: give a whole number (1 to partner_calls)")
+    raise RulesError("partner_calls_min_value", where=where, value=shown(value))
 
 
 def _max_bid_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
@@ -772,26 +796,26 @@ def _max_bid_option(key: str, value: Any, base: RuleSet, where: str, merge: bool
         return None
     if _is_int(value):
         return value
-    raise RulesError(f"{where}max_bid = {shown(value)}: give a number or \"total\" (all points in play)")
+    raise RulesError("max_bid_value", where=where, value=shown(value))
 
 
 def _yes_no_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
     if not isinstance(value, bool):
-        raise RulesError(f"{where}{key} = {shown(value)}: write true or false")
+        raise RulesError("yes_no", where=where, key=key, value=shown(value))
     return value
 
 
 def _whole_number_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
     if not _is_int(value):
-        raise RulesError(f"{where}{key} = {shown(value)}: give a whole number")
+        raise RulesError("whole", where=where, key=key, value=shown(value))
     return value
 
 
 def _text_option(key: str, value: Any, base: RuleSet, where: str, merge: bool) -> Any:
     if not isinstance(value, str):
-        raise RulesError(f"{where}{key} = {shown(value)}: give a string")
+        raise RulesError("text", where=where, key=key, value=shown(value))
     if key in CHOICES and value not in CHOICES[key]:
-        raise RulesError(f"{where}{key} = {shown(value)}: allowed values are {', '.join(map(repr, CHOICES[key]))}")
+        raise RulesError("choice", where=where, key=key, value=shown(value), allowed=", ".join(map(repr, CHOICES[key])))
     return value
 
 
@@ -823,23 +847,24 @@ def from_mapping(data: dict[str, Any], source: str = "", merge: bool = True) -> 
 
     With ``merge`` (rules files) a ``counters`` table changes the preset's; without it (records,
     which hold the resolved rule set) it replaces it."""
-    where = f"{source}: " if source else ""
+    where = source
     if not isinstance(data, dict):
-        raise RulesError(f"{where}a rule set is a table of options")
+        raise RulesError("not_a_table", where=where)
     base_name = data.get("preset", "kentucky-discard")
     if not isinstance(base_name, str):
-        raise RulesError(f"{where}preset must be a preset name; presets: {', '.join(PRESETS)}")
+        raise RulesError("preset_name", where=where, presets=", ".join(PRESETS))
     try:
         base = preset(base_name)
     except RulesError as e:
-        raise RulesError(f"{where}{e}") from None
+        raise e.within(where) from None
     changes: dict[str, Any] = {}
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
-        raise RulesError(
-            f"{where}unknown option(s) {', '.join(map(shown, unknown[:5]))}"
-            f"{f' and {len(unknown) - 5} more' if len(unknown) > 5 else ''}; options are: {', '.join(FIELDS)}"
-        )
+        options = ", ".join(map(shown, unknown[:5]))
+        if len(unknown) > 5:
+            raise RulesError("unknown_options_more", where=where, options=options, more=len(unknown) - 5,
+                             all=", ".join(FIELDS))
+        raise RulesError("unknown_options", where=where, options=options, count=len(unknown), all=", ".join(FIELDS))
     for key, value in data.items():
         if key == "preset":
             continue
@@ -848,7 +873,7 @@ def from_mapping(data: dict[str, Any], source: str = "", merge: bool = True) -> 
     try:
         return base.replace(**changes)
     except RulesError as e:
-        raise RulesError(f"{where}{e}") from None
+        raise e.within(where) from None
 
 
 def from_json(data: dict[str, Any]) -> RuleSet:
@@ -867,11 +892,11 @@ def load(spec: str | Path) -> RuleSet:
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)  # bounded: the path may be /dev/zero
     except FileNotFoundError:
-        raise RulesError(f"{quoted} is neither a preset nor a file; presets: {', '.join(PRESETS)}") from None
+        raise RulesError("no_such_file", value=quoted, presets=", ".join(PRESETS)) from None
     except IsADirectoryError:
-        raise RulesError(f"{quoted}: is a folder, not a house-rules file") from None
+        raise RulesError("file_folder", value=quoted) from None
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
-        raise RulesError(f"{quoted}: cannot be read: {getattr(e, 'strerror', None) or e}") from None
+        raise RulesError("file_unreadable", value=quoted, detail=str(getattr(e, "strerror", None) or e)) from None
     return loads(raw, str(path))
 
 
@@ -881,23 +906,21 @@ def loads(raw: bytes | str, source: str = "house rules", **overrides: Any) -> Ru
     if isinstance(raw, str):
         raw = raw.encode("utf-8", "surrogatepass")
     if len(raw) > MAX_FILE_BYTES:
-        raise RulesError(f"{source}: over {MAX_FILE_BYTES // 1000:,} kB; a house-rules file is a page of options")
+        raise RulesError("file_too_big", where=source, max=f"{MAX_FILE_BYTES // 1000:,}")
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors write first, is no option
     except UnicodeDecodeError as e:
-        raise RulesError(f"{source}: not UTF-8 text (byte {e.start} is {raw[e.start]:#04x}); "
-                         "save the file as UTF-8") from None
+        raise RulesError("not_utf8", where=source, byte=str(e.start), code=f"{raw[e.start]:#04x}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise RulesError(f"{source}: not valid TOML: {e}") from None
+        raise RulesError("not_toml", where=source, detail=str(e)) from None
     except RecursionError:
-        raise RulesError(f"{source}: not a house-rules file: arrays or tables nested too deep") from None
+        raise RulesError("too_deep", where=source) from None
     except ValueError:  # int() refuses a number of over 4,300 digits
-        raise RulesError(f"{source}: not a house-rules file: a number is thousands of digits long") from None
+        raise RulesError("too_long_number", where=source) from None
     if not data:  # an empty file (or comments only) is a mistake, not Kentucky Discard by another name
-        raise RulesError(f"{source}: sets nothing; a house-rules file names a preset and the options it changes, "
-                         "such as: preset = \"full-deck\" and goal = 500 on the next line (docs/rules-files.md)")
+        raise RulesError("sets_nothing", where=source)
     return from_mapping({**data, **overrides}, source)
 
 

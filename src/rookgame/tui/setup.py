@@ -267,7 +267,7 @@ class SetupScreen(Screen[None]):
         try:
             rules = load(spec)
         except RulesError as e:
-            self._say(say("cannot_play", why=str(e)))
+            self._say(say("cannot_play", why=e.words()))
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text and not seed_text.lstrip("-").isdigit():

@@ -201,6 +201,13 @@ def refusal_text(code: str, params: Params) -> str:
     return code if say is None else english(fill, say.text, params)
 
 
+def engine_words(code: str, params: Params) -> str:
+    """The refusal's own sentence (seats by number) in the reader's language: a record's fault, a log read by a
+    person."""
+    say = _ALL.get(code)
+    return code if say is None else fill(say.text, params)
+
+
 def told(code: str, params: Params, *, you: int | None, seat_name: Callable[[int], str]) -> str:
     """The refusal told to the person at seat ``you`` (None: someone watching), the other seats by
     ``seat_name``: "you must follow red", "it is West's turn, not yours"."""
