@@ -805,3 +805,36 @@ def test_the_line_mode_tells_who_the_called_partner_is_once_the_called_card_fall
     assert calls
     told = re.findall(r"plays the called (\S+?)[:,]", text)
     assert told and set(told) <= set(calls)
+
+
+class AtTerminal(FirstChoice):
+    """The same answers, typed at a terminal (isatty): the screen is cleared as it changes hands."""
+
+    def readline(self, size: int = -1, /) -> str:
+        prompt = self.out.getvalue().rsplit("\x1b[3J", 1)[-1].splitlines()[-1]
+        if prompt.startswith("Pass to "):
+            self.answers += 1
+            return "\n" if self.answers <= self.limit else ""
+        return super().readline(size)
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_pass_and_play_at_a_terminal_clears_the_last_persons_hand_from_the_screen_and_its_scroll_back(
+        tmp_path: Path) -> None:
+    """Issue 25: before the next person's gate the screen and the terminal's scroll-back are cleared, so the
+    previous person's cards are not one scroll away; nothing of them is left after the clearing."""
+    out = io.StringIO()
+    code = run_play(None, None, None, None, True, None, 0, str(tmp_path), 5, humans="Ann,Bo",
+                    input_stream=AtTerminal(out, 30), output_stream=out)
+    assert code == 0
+    text = out.getvalue()
+    clear = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scroll-back
+    pieces = text.split(clear)
+    assert len(pieces) > 3
+    for before, after in zip(pieces, pieces[1:]):
+        assert after.startswith("Pass to "), after[:40]  # the gate comes right after the clearing
+        shown = re.findall(r"^(Ann|Bo), your hand: ", before, re.M)
+        if shown:  # that person's hand is gone from what the next one can scroll back to
+            assert f"{shown[-1]}, your hand: " not in after.split("\n", 1)[0]

@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
 from rookgame import actions as A
 from rookgame.bots import make_player
@@ -882,5 +882,138 @@ def test_the_full_screen_shows_the_trumps_the_bidder_buried_where_the_rules_show
         assert hand.phase == Phase.PLAY and hand.bidder == 2 and buried
         info = " ".join(panel(app, "#info").split())
         assert "buried trumps" in info and all(c in info.replace(",", " ").split() for c in buried), info
+
+    run(app, script)
+
+
+# ---------------------------------------------------------------------- issue 25: the end of a trick, pass and play
+@pytest.mark.slow
+def test_a_trick_the_computer_took_stays_on_the_table_until_the_person_has_seen_it(tmp_path: Path) -> None:
+    """At a pace, a trick finished by the bots stays on the table, winner marked, until a key (or a few seconds):
+    the next lead does not cover it, which the no-review rules of Kentucky Discard do not forbid."""
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0.01, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        screen.seen_seconds = 60.0  # long enough that only a key lets the game go on
+        hand = screen.match.hand
+        held = 0
+        for _ in range(600):
+            if screen.pause is not None:
+                break
+            if screen.holding:
+                taken = len(hand.tricks)
+                leader, cards, winner = hand.tricks[-1]
+                assert not hand.trick and not screen.table.is_human(hand.to_act) and winner != 0
+                await pilot.pause(0.3)  # thirty paces: the bots would have led the next trick long since
+                assert len(hand.tricks) == taken and not hand.trick, "the next lead covered the trick"
+                shown = screen_text(app)
+                assert all(card_str(c) in shown for c in cards) and "★ won it" in shown
+                assert "The trick is taken. Enter, or any key, goes on." in flat(panel(app, "#prompt"))
+                await pilot.press("x")  # any key
+                await pilot.pause(0.1)
+                assert not screen.holding
+                held += 1
+                continue
+            if screen.my_turn():
+                if hand.phase == Phase.BID:
+                    await pilot.press("end", "enter")
+                elif screen.bury_step():
+                    await pilot.press(*"12345", "enter")
+                else:
+                    await pilot.press("enter")
+            else:
+                await pilot.pause(0.02)
+        assert held, "no trick was taken by a bot with a bot to lead next"
+        assert screen.pause is not None  # the last trick's result waits for Enter, the trick on the table
+        leader, cards, winner = screen.match.hands[-1].tricks[-1]
+        shown = screen_text(app)
+        assert all(card_str(c) in shown for c in cards) and "Hand over" in shown
+        await pilot.pause(0.3)
+        assert screen.pause is not None  # until dismissed
+        # And a few seconds let it go on by itself.
+        screen.seen_seconds = 0.05
+        for _ in range(400):
+            if screen.holding:
+                await pilot.pause(0.3)
+                assert not screen.holding
+                break
+            if screen.pause is not None:
+                await pilot.press("enter")
+            elif screen.my_turn():
+                await pilot.press("p" if screen.match.hand.phase == Phase.BID else "enter")
+            else:
+                await pilot.pause(0.02)
+        await pilot.press("q")
+
+    run_at(app, (80, 24), script)
+
+
+@pytest.mark.slow
+def test_after_the_hand_l_is_refused_with_a_sentence_that_fits_80x24(tmp_path: Path) -> None:
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game(app)
+        await pilot.press("end", "enter")
+        await pilot.press(*"12345", "enter", "b")
+        for _ in range(100):
+            if screen.pause is not None:
+                break
+            await pilot.press("enter")
+        assert screen.pause is not None
+        await pilot.press("l")
+        lines = screen_text(app).splitlines()
+        assert len(lines) <= 24 and all(len(line.rstrip()) <= 80 for line in lines)
+        said = "The hand is over: its tricks are put away. Enter deals the next hand."
+        assert screen.message == said and said in flat(panel(app, "#prompt"))
+        assert "Hand over" in panel(app, "#prompt")
+
+    run_at(app, (80, 24), script)
+
+
+@pytest.mark.slow
+def test_pass_and_play_turns_the_table_to_the_person_whose_cards_show(tmp_path: Path) -> None:
+    app = RookApp(PAIR, pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        screen = game_under(app)
+        assert isinstance(app.screen, CoverScreen) and screen.match.hand.to_act == 2
+        await pilot.press("enter")  # Bo (seat 2) has the screen: Bo sits at the bottom, Ann across
+        assert "Bo" in panel(app, "#cell-2-1") and "Ann" in panel(app, "#cell-0-1")
+        await pilot.press("p")
+        assert isinstance(app.screen, CoverScreen)
+        await pilot.press("enter")  # Ann's turn: the table turns to her
+        assert screen.viewer == 0
+        assert "Ann" in panel(app, "#cell-2-1") and "Bo" in panel(app, "#cell-0-1")
+
+    run(app, script)
+
+
+def test_the_setup_screen_names_each_person_with_two_people_at_the_screen(tmp_path: Path) -> None:
+    app = RookApp(Settings(), pace=0, saves_dir=tmp_path)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert "Your seat" in screen_text(app) and "Your partner plays" in screen_text(app)
+        people = setup.query_one("#people", Select)
+        people.value = 2
+        await pilot.pause()
+        setup.query_one("#names", Input).value = "Ann, Bo"
+        await pilot.pause()
+        text = flat(screen_text(app))
+        assert "Your seat" not in text and "Your partner plays" not in text  # two people: nobody is "you"
+        assert "Ann's seat" not in text and "partner" in text.lower()
+        assert setup.query_one("#partner", Select).disabled  # Ann and Bo sit together: no bot partner
+        setup.query_one("#people-seats", Input).value = "0,1"  # across from each other's bot
+        await pilot.pause()
+        label = {name: str(setup.query_one(f"#{name}-label", Static).content) for name in ("partner", "opponents")}
+        assert label == {"partner": "The partners of Ann and Bo play", "opponents": "The computer's seats play"}
+        assert not setup.query_one("#partner", Select).disabled
+        assert "The partners of Ann and Bo" in flat(screen_text(app))
 
     run(app, script)

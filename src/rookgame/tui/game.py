@@ -58,6 +58,7 @@ TALL = 34  # from this many rows the table has its frame and the prompt grows wi
 PACE_STEP = 0.2
 PACE_MAX = 5.0
 AFTER_TRICK = 2.5  # a finished trick stays on the table a little longer before the next lead
+SEEN_SECONDS = 4.0  # at a pace, a trick the bots took stays until a key, or this long (issue 25)
 
 
 class GameScreen(Screen[None]):
@@ -91,7 +92,6 @@ class GameScreen(Screen[None]):
             raise TableError(f"no person among the players {players}: the screen is for people")
         self.solo = len(people) == 1
         self.human = people[0] if self.solo else -1  # the seat the game is told from; -1: several people
-        self.bottom = self.human if self.solo else 0  # several people: the table stays put, South at the bottom
         self.viewer = self.human  # whose cards are on screen; -1: nobody's yet
         self.covered: int | None = None  # the person the cover waits for
         self.seating = Seating(rules, self.human, tuple(players), tuple(people))
@@ -109,6 +109,12 @@ class GameScreen(Screen[None]):
         self.pause: PadRow | None = None  # a hand just ended: its result is shown until Enter
         self.timer: Timer | None = None
         self.thinking = False  # a run of bot moves is under way
+        # A trick the bots took, held on the table until the person has seen it (at a pace): the tricks of the
+        # hand already seen, by (hand, tricks); whether one waits now, and how long it may.
+        self.seen: tuple[int, int] = (0, 0)
+        self.holding = False
+        self.hold_timer: Timer | None = None
+        self.seen_seconds = SEEN_SECONDS
         self.compact = False  # a small terminal: see fit()
 
     # ------------------------------------------------------------------ layout
@@ -170,6 +176,11 @@ class GameScreen(Screen[None]):
         host = self.app_host()
         return host.pace if host is not None else 0.0
 
+    def bottom(self) -> int:
+        """The seat at the bottom of the table: the person's; with several people, the one whose cards show
+        (or whom the cover waits for), so that the table turns to the person to act."""
+        return self.human if self.solo else self.seat_shown()
+
     def seat_shown(self) -> int:
         """The seat whose view is drawn: the person whose cards show (under a cover, the one it waits for)."""
         if self.covered is not None:
@@ -222,9 +233,12 @@ class GameScreen(Screen[None]):
         table = self.table
         while True:
             seat = table.to_act
-            if seat is None or self.pause is not None or table.is_human(seat):
+            if seat is None or self.pause is not None or table.is_human(seat) or self.holding:
                 return
             pace = self.app_pace()
+            if self.trick_waits():
+                self.hold()
+                return
             if pace > 0 and not due:
                 delay = pace * (AFTER_TRICK if (not table.hand.trick and table.hand.tricks) else 1.0)
                 self.timer = self.set_timer(delay, self._timed_bot)
@@ -248,6 +262,37 @@ class GameScreen(Screen[None]):
             return None
         except WorkerFailed as e:  # a bot that crashes: the error as it was raised, not the worker's wrapper
             raise e.error from None
+
+    def trick_waits(self) -> bool:
+        """At a pace, a trick the bots took lies on the table and a bot would lead the next one over it before the
+        person has seen it (a trick the person finished, or one a person leads after, they have seen)."""
+        hand = self.table.hand
+        key = (len(self.match.hands), len(hand.tricks))
+        return (self.app_pace() > 0 and hand.phase == Phase.PLAY and not hand.trick and key > self.seen
+                and hand.to_act is not None and not self.table.is_human(hand.to_act))
+
+    def mark_seen(self) -> None:
+        self.seen = (len(self.match.hands), len(self.table.hand.tricks))
+
+    def hold(self) -> None:
+        """Keep the trick on the table until a key, or :attr:`seen_seconds`."""
+        self.holding = True
+        self.hold_timer = self.set_timer(self.seen_seconds, self._seen_enough)
+        self.redraw()
+
+    def _seen_enough(self) -> None:
+        self.hold_timer = None
+        if self.holding:
+            self.call_later(self.release)
+
+    async def release(self) -> None:
+        """The person has seen the trick (a key, or the time passed): play on."""
+        if self.hold_timer is not None:
+            self.hold_timer.stop()
+            self.hold_timer = None
+        self.holding = False
+        self.mark_seen()
+        await self.advance()
 
     def _timed_bot(self) -> None:
         """A pace timer fired: the next bot moves, on the screen's own message queue."""
@@ -310,6 +355,8 @@ class GameScreen(Screen[None]):
             self.cursor = 0
             self.selected = []
             self.group = None
+            if not self.table.hand.trick:
+                self.mark_seen()  # the person put the last card on it: they have seen the trick
         await self.advance()
 
     async def continue_play(self) -> None:
@@ -403,12 +450,17 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ keys and clicks
     async def on_key(self, event: Key) -> None:
         key = event.key
+        ch = event.character or ""
+        if self.holding and (key in ("enter", "space") or (ch and ch.isprintable() and key not in self.bound_keys())):
+            event.stop()
+            event.prevent_default()
+            await self.release()  # any key: the trick has been seen
+            return
         if key in ("left", "up", "right", "down", "home", "end", "enter", "space"):
             event.stop()
             event.prevent_default()
             await self.cursor_key(key)
             return
-        ch = event.character or ""
         if not ch or not ch.isprintable() or key in self.bound_keys():
             return  # a command's binding takes it
         event.stop()
@@ -519,6 +571,10 @@ class GameScreen(Screen[None]):
         if self.pause is not None:
             await self.continue_play()
 
+    async def action_seen_it(self) -> None:
+        if self.holding:
+            await self.release()
+
     def toggle(self, card: int) -> None:
         v = self.view()
         left = self.rules.nest_size - v.buried_count
@@ -577,7 +633,11 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_last_trick(self) -> None:
-        if self.compact and self.rules.review != "none":  # no room in the middle of the table: say it below
+        if self.pause is not None or self.match.is_over:  # the hand is over: its tricks are put away
+            self.show_last = False
+            self.message = fill(GAME["hand_over_review"], {})
+            self.private = False
+        elif self.compact and self.rules.review != "none":  # no room in the middle of the table: say it below
             shown = review_text(self.seating, self.shown_hand()[0])
             self.show_last = False
             self.message = "" if self.message == shown else shown
@@ -629,7 +689,7 @@ class GameScreen(Screen[None]):
                                                               shown=not hidden, compact=self.compact))
         acting = v.to_act if not finished and not m.is_over else -1
         lines = self.cell_lines()
-        for cell, content in R.table_cells(v, seating, self.bottom, acting=acting, lines=lines).items():
+        for cell, content in R.table_cells(v, seating, self.bottom(), acting=acting, lines=lines).items():
             self.query_one(f"#cell-{cell[0]}-{cell[1]}", Static).update(content)
         final = (m.winner, m.totals) if m.is_over and m.winner is not None else None
         self.query_one("#center", Static).update(R.center_content(
@@ -648,7 +708,8 @@ class GameScreen(Screen[None]):
             hand.update(R.hand_content(v, self.choices(), cursor=self.cursor, selected=self.selected, width=room))
         message = self.message
         if self.compact and self.pause is not None:  # the table's middle is too small for the hand's result
-            message = "\n".join([*result_lines(seating, self.pause)[:3], *([message] if message else [])])
+            # the message first, so that it is never cut off at the bottom of the box; the result as fits
+            message = "\n".join([*([message] if message else []), *result_lines(seating, self.pause)[:3]])
         self.query_one("#prompt", Static).update(R.prompt_content(
             self.view(), seating, self.prompt_state(), self.choices(), cursor=self.cursor, selected=self.selected,
             message=message, covered_for=name, group=self.group))
@@ -660,4 +721,6 @@ class GameScreen(Screen[None]):
             return "pause"
         if self.covered is not None:
             return "cover"
+        if self.holding:
+            return "seen"
         return "turn" if self.my_turn() else "wait"

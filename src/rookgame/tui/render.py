@@ -544,8 +544,7 @@ def prompt_content(v: View, seating: Seating, state: Prompt, choices: Sequence[C
     elif state == "cover":
         parts.append((say(PROMPT["pass_screen"], name=covered_for), "bold"))
     elif state == "seen":
-        parts.append((say(GAME["last_trick_pause" if not v.hand_sizes[v.seat] else "after_hand"]),
-                      "bold #ffe070 @click=screen.continue"))
+        parts.append((say(GAME["after_trick"]), "bold #ffe070 @click=screen.seen_it"))
     elif state == "wait":
         parts.append(say(PROMPT["waiting"], name=seating.name(v.to_act) if v.to_act >= 0 else "?"))
     elif v.phase == Phase.PLAY:

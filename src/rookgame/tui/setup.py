@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ..bots import REGISTRY
 from ..rules import PRESETS, RulesError, RuleSet, load
 from ..saves import CURRENT, SaveError, load_record, saved_games
-from ..words.catalog import Param, fill
+from ..words.catalog import Param, fill, listed
 from ..words.rules import preset_name
 from ..words.screen import BINDINGS as KEY_WORDS
 from ..words.screen import SETUP
@@ -204,11 +204,49 @@ class SetupScreen(Screen[None]):
 
     def _sync_fields(self) -> None:
         rules = self._rules_or_none(self._current_spec())
-        self.query_one("#partner", Select).disabled = rules is not None and rules.mode != "partners"
         several = self._count() > 1
         self.query_one("#seat", Select).disabled = several  # several people: their seats are typed
         self.query_one("#names", Input).disabled = not several
         self.query_one("#people-seats", Input).disabled = not several
+        partner = self.query_one("#partner", Select)
+        partner.disabled = rules is not None and rules.mode != "partners"
+        # With several people nobody is "you": the labels name them (issue 25).
+        seat_label, partner_label, opponents_label = say("your_seat"), say("partner"), say("opponents")
+        if several and rules is not None:
+            names, seats = self._people_guess(rules)
+            seat_label = say("seats_typed")
+            if rules.mode == "partners":
+                sides = {rules.side_of(s) for s in seats}
+                partnered = [n for n, s in zip(names, seats) if (s + rules.players // 2) % rules.players not in seats]
+                if not partnered:
+                    partner_label = say("no_bot_partner")
+                    partner.disabled = True
+                elif len(partnered) == 1:
+                    partner_label = say("partners_of", names=partnered[0])
+                else:
+                    partner_label = say("partners_of_several", names=listed(partnered))
+                opponents_label = say("opponents") if len(sides) == 1 else say("bots_play")
+            else:
+                opponents_label = say("bots_play")
+        self.query_one("#seat-label", Label).update(seat_label)
+        self.query_one("#partner-label", Label).update(partner_label)
+        self.query_one("#opponents-label", Label).update(opponents_label)
+
+    def _people_guess(self, rules: RuleSet) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The people's names and seats as the form reads so far (the usual ones where it does not read yet)."""
+        count = min(self._count(), rules.players)
+        try:
+            names = parse_people(self.query_one("#names", Input).value.strip() or str(count), rules.players)
+        except PeopleError:
+            names = parse_people(str(count), rules.players)
+        if len(names) != count:
+            names = parse_people(str(count), rules.players)
+        seats_text = self.query_one("#people-seats", Input).value.strip()
+        try:
+            seats = parse_seats(seats_text, rules, count) if seats_text else default_seats(rules, count)
+        except PeopleError:
+            seats = default_seats(rules, count)
+        return names, seats
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:
@@ -223,6 +261,8 @@ class SetupScreen(Screen[None]):
         self._rules_changed()
 
     @on(Select.Changed, "#people")
+    @on(Input.Changed, "#names")
+    @on(Input.Changed, "#people-seats")
     def _people_changed(self) -> None:
         self._sync_fields()
 

@@ -159,8 +159,8 @@ GAME: dict[str, str | Plural] = {
                             "choose; {commands}."),
     "key_range": N_("{first} to {last}"),
     "review_no_room": N_("l: the taken tricks, below"),
-    "after_hand": N_("The trick is taken. Enter, or any key, goes on."),
-    "last_trick_pause": N_("The last trick is taken. Enter, or any key, shows the hand's result."),
+    "after_trick": N_("The trick is taken. Enter, or any key, goes on."),
+    "hand_over_review": N_("The hand is over: its tricks are put away. Enter deals the next hand."),
 }
 
 # The keys of the game screen and the dialogs (their footers).
@@ -208,7 +208,8 @@ KEYS: list[tuple[str, str]] = [
     (N_("n"), N_("a new game, once a game is over")),
     (N_("q, ctrl+q"), N_("quit (a game in progress is saved)")),
     (N_("Enter (pass and play)"), N_("show your cards once the screen is passed to you and only you can see it")),
-    (N_("Enter, any key (after a trick)"), N_("go on once you have seen the trick the computer took")),
+    (N_("Enter, any key (after a trick)"), N_("go on once you have seen the trick the computer took (else it waits a "
+                                               "few seconds)")),
 ]
 
 # Pass and play: the cover over the table.
