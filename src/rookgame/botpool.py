@@ -94,7 +94,8 @@ class _Worker:
 
     def __init__(self, index: int) -> None:
         self.index = index
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # the pipe and the pending decisions
+        self.restarting = threading.Lock()  # one restart at a time (the watchdog, a failed send)
         self.pending: dict[int, tuple[Future[int], float]] = {}  # request -> (future, deadline)
         self.start()
 
@@ -126,19 +127,22 @@ class _Worker:
         with self.lock:
             self.conn.send(message)
 
-    def restart(self, why: str) -> None:
-        """Kill the process, fail every decision waiting on it, start a fresh one (its bots start anew)."""
-        with self.lock:
-            waiting = list(self.pending.values())
-            self.pending.clear()
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(5)
-        self.conn.close()
-        for future, _ in waiting:
-            if not future.done():
-                future.set_exception(BotFailed(why))
-        self.start()
+    def restart(self, why: str, again: bool = True) -> None:
+        """Kill the process, fail every decision waiting on it, and (``again``) start a fresh one (its bots
+        start anew)."""
+        with self.restarting:
+            with self.lock:
+                waiting = list(self.pending.values())
+                self.pending.clear()
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join(5)
+            self.conn.close()
+            for future, _ in waiting:
+                if not future.done():
+                    future.set_exception(BotFailed(why))
+            if again:
+                self.start()
 
 
 class BotPool:
@@ -171,7 +175,7 @@ class BotPool:
             worker.send(("think", request, key, level, seed, view))
         except (OSError, ValueError):
             self.restarts += 1
-            worker.restart("the bot's worker was gone")
+            worker.restart("the bot's worker was gone", again=not self._closed.is_set())
         return future
 
     def decide(self, key: Hashable, level: str, seed: int | None, view: View) -> int:
@@ -193,19 +197,19 @@ class BotPool:
                 with worker.lock:
                     late = any(deadline < now for _, deadline in worker.pending.values())
                 dead = not worker.process.is_alive()
-                if late or dead:
+                if (late or dead) and not self._closed.is_set():
                     self.restarts += 1
                     worker.restart("the bot's worker stopped" if dead else "the bot overran its time limit")
 
     def close(self) -> None:
+        """Stop every worker (the watchdog first, so that none is started again meanwhile)."""
         self._closed.set()
+        self._watchdog.join()
         for worker in self.workers:
             with contextlib.suppress(OSError, ValueError):
                 worker.send(("stop",))
             worker.process.join(2)
-            if worker.process.is_alive():
-                worker.process.kill()
-            worker.conn.close()
+            worker.restart("the bot pool is closed", again=False)
 
     def __enter__(self) -> BotPool:
         return self
