@@ -24,10 +24,11 @@ from . import play as P
 from . import rules as R
 from . import tournament as T
 from .bots import REGISTRY
-from .cliwords import WordsGroup
+from .cliwords import WordsGroup, asked_language
 from .record import RecordError, SealedRecord, read_jsonl, record_line, replay_record, write_jsonl
 from .words.catalog import Param, fill, listed, number
 from .words.commands import SAY
+from .words.language import LanguageError, language_from, set_language
 from .words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
 from .words.transcript import game_transcript, side_name
 
@@ -149,11 +150,12 @@ def rules(spec: Annotated[str | None, typer.Argument(metavar="[PRESET|FILE]",
     """List the presets, or explain one rule set in words: what it is, how to play it, every option."""
     if spec is None:
         table = Table(title=_say("presets_title"))
-        for col in ("preset", "name", "players", "deck", "hand_nest", "points", "bid", "goal"):
-            table.add_column(_say(f"col_{col}"), no_wrap=col != "name")
+        for col in ("preset", "players", "deck", "hand_nest", "points", "bid", "goal"):
+            wide = max(map(len, R.PRESETS)) if col == "preset" else None  # a preset's key is typed: never cut
+            table.add_column(_say(f"col_{col}"), no_wrap=col != "preset", min_width=wide, max_width=wide)
         for name, rs in R.PRESETS.items():
             players = _say(f"players_{rs.mode.replace('-', '_')}", players=rs.players)
-            table.add_row(name, preset_name(name), players, str(rs.deck.size),
+            table.add_row(Text.assemble(name, "\n", (preset_name(name), "dim")), players, str(rs.deck.size),
                           f"{rs.deck.hand_size} x {rs.nest_size}", number(rs.total_points),
                           _say("bid_range", min=rs.min_bid, max=rs.effective_max_bid, step=rs.bid_step),
                           number(rs.goal))
@@ -618,6 +620,8 @@ def main() -> None:
     except Exception as e:
         if os.environ.get("ROOK_DEBUG"):
             raise
+        with contextlib.suppress(LanguageError):  # said in the language the command line asked for
+            set_language(language_from(asked_language(sys.argv[1:]), os.environ))
         what = " ".join(str(e).split())
         err.print(Text(_say("internal", kind=type(e).__name__, what=what[:300] + ("..." if len(what) > 300 else "")),
                        style="red"))

@@ -72,9 +72,12 @@ def speak_toolkit() -> None:
     HelpFormatter.write_usage = _usage_in_words  # type: ignore[method-assign]
 
 
-def translate(command: Command, name: str) -> None:
+def translate(command: Command, name: str, ctx: Context) -> None:
     """A command's help and its options' in the reader's language, from their English in the words."""
     params = help_params()
+    helping = command.get_help_option(ctx)  # made once and kept by the command; its help is Click's English
+    if helping is not None:
+        helping.help = gettext("Show this message and exit.")
     if name in COMMAND_HELP:
         command.help = fill(COMMAND_HELP[name], params)
         command.short_help = None
@@ -104,11 +107,11 @@ class WordsGroup(TyperGroup):
             raise UsageError(fill(SAY["unknown_language"], {"where": e.where, "asked": e.asked,
                                                                    "languages": ", ".join(LANGUAGES)}), ctx) from None
         speak_toolkit()
-        translate(self, "")
+        translate(self, "", ctx)
         return super().parse_args(ctx, args)
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         command = super().get_command(ctx, cmd_name)
         if command is not None:
-            translate(command, cmd_name)
+            translate(command, cmd_name, ctx)
         return command

@@ -480,7 +480,7 @@ class PlainGame:
         if self.interactive:
             self.write(saving("ask_replace", path=str(path)))
             answer = self.read().strip().lower()
-            if answer not in ("y", "yes"):
+            if command_of(answer) != "yes":
                 self.say(saving("carry_on", command=self.resume_command(path)))
                 return False
         self.say(saving("note_replace", path=str(path), command=self.resume_command(path)))
@@ -540,7 +540,7 @@ class PlainGame:
             answer = self.read().strip()
             if not self.interactive and answer:
                 self.write(answer + "\n")
-            if answer.lower() == "play":
+            if command_of(answer.lower()) == "play":
                 return False
             if not answer:
                 self.say(saving("left_unsaved"))

@@ -19,3 +19,11 @@ def translate_bindings(node: DOMNode) -> None:
         bindings.key_to_bindings[key] = [replace(b, description=gettext(b.description)) if b.description else b
                                          for b in listed]
     node._bindings = bindings
+
+
+def show_bindings(node: DOMNode, actions: set[str], shown: bool) -> None:
+    """Show or hide the bindings of ``actions`` in the footer; their keys work either way (a small screen keeps
+    its footer to one line: the footer has no room for every key in every language)."""
+    for key, listed in node._bindings.key_to_bindings.items():
+        node._bindings.key_to_bindings[key] = [replace(b, show=shown) if b.action in actions else b for b in listed]
+    node.refresh_bindings()

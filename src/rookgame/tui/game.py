@@ -46,7 +46,7 @@ from ..words.screen import BINDINGS as KEY_WORDS
 from ..words.screen import GAME, INFO
 from ..words.seating import Seating
 from . import render as R
-from .bindings import translate_bindings
+from .bindings import show_bindings, translate_bindings
 from .cover import CoverScreen
 from .help import HelpScreen
 from .render import Choice
@@ -161,6 +161,7 @@ class GameScreen(Screen[None]):
         frame and the seats their spare lines, so the hand, the trick and who is winning always show."""
         self.compact = width < WIDE or height < TALL
         self.set_class(self.compact, "compact")
+        show_bindings(self, {"pace(1)", "pace(-1)", "new_game"}, not self.compact)  # the footer keeps to one line
 
     def cell_lines(self) -> int:
         """The height of a seat's cell on the table as laid out (8 before the first layout)."""

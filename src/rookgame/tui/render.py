@@ -514,12 +514,12 @@ def hand_content(v: View, choices: Sequence[Choice] = (), *, cursor: int = 0,
             tiles.append(tile(c, solid=not on_turn, narrow=narrow))
         mark = ""
         if c in selected:
-            mark = "bury"
+            mark = say(GAME["mark_bury"])
         elif nest is not None and c in nest:
-            mark = "nest"
+            mark = say(GAME["mark_nest"])
         elif on_turn and hit is not None and v.phase == Phase.PLAY:
             mark = " ^ "
-        marks.append((mark.center(w), "bold #ffe070" if mark == "bury" else "#c8e0d0"))
+        marks.append((mark[:w].center(w), "bold #ffe070" if c in selected else "#c8e0d0"))
         for part in (keys, tiles, marks):
             part.append(sep)
     return Content.assemble(*keys, "\n", *tiles, "\n", *marks)

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..actions import ActionError, action_str
 from ..cards import card_str
-from .language import ENGLISH, catalog, language, speaking
+from .language import ENGLISH, PSEUDO, catalog, language, speaking
 
 Param = int | str | list[int] | tuple[int, ...]
 Params = Mapping[str, Param]
@@ -68,6 +68,10 @@ def listed(items: Sequence[str], style: str = "standard") -> str:
         return ""
     if len(items) == 1:
         return items[0]
+    if style == "unit":  # a plain enumeration: CLDR's unit lists are incomplete for some languages in Babel
+        return ", ".join(items)
+    if language() == PSEUDO:  # the tests' language: CLDR's joining words marked as translated too
+        return ", ".join(items[:-1]) + " ⟦" + ("öř" if style == "or" else "åñð") + "⟧ " + items[-1]
     from babel.lists import format_list
 
     return str(format_list(list(items), style=style, locale=_locale()))  # type: ignore[arg-type]
@@ -125,10 +129,17 @@ def fields(template: Template) -> set[str]:
     return {f for text in texts for _, f, _, _ in Formatter().parse(text) if f}
 
 
+# How an action is named in a sentence in another language than English (words.play registers its names;
+# English says the notation a person types: "trump R", "no-trump").
+action_namer: Callable[[int], str] | None = None
+
+
 def _action(value: int) -> str:
     try:
+        if action_namer is not None and language() != ENGLISH:
+            return action_namer(value)
         return action_str(value)
-    except ActionError:
+    except (ActionError, KeyError, ValueError):
         return str(value)
 
 

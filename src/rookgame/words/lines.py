@@ -105,6 +105,10 @@ COMMANDS: dict[str, str] = {
     "last": N_("last tricks"),
     # Translators: the words that tell the totals, separated by spaces.
     "score": N_("score scores totals"),
+    # Translators: the word that goes back to the game when a save failed ('play' to play on).
+    "play": N_("play"),
+    # Translators: the words that answer yes (a new game where one is saved: 'y' to start), separated by spaces.
+    "yes": N_("y yes"),
 }
 ENGLISH_COMMANDS = {key: words.split() for key, words in COMMANDS.items()}
 

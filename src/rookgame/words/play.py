@@ -15,6 +15,7 @@ from ..kernel import trick_plays, trick_points
 from ..rules import NAMING_STEPS, NestStep
 from ..state import Phase
 from ..view import View, points_taken
+from . import catalog
 from .cards import sort_hand
 from .catalog import N_, Param, Plural, Say, Template, colour_word, fill, gettext, listed, number, told
 from .seating import Seating
@@ -230,6 +231,9 @@ def action_words(action: int) -> str:
     return fill(ACTION_NAMES[kind], params)
 
 
+catalog.action_namer = action_words  # a refusal's {action} in the reader's language
+
+
 def choice_label(action: int) -> str:
     """Short label of a choice on its own: "Pass", "85", "Red", "High", "B14"."""
     kind, params = _facts(action)
@@ -323,7 +327,7 @@ def parse_choice(text: str, view: View) -> int:
             return A.TRUMP + COLOURS.index(t.upper())
         if t in names:
             return A.TRUMP + names[t]
-        if t in ("no trump", "nt") or t in input_words("no_trump"):
+        if t in ("no trump", "nt") or t in input_words("no_trump") or t == gettext(ACTION_NAMES["no_trump"]).lower():
             return A.NO_TRUMP
     high, low = _high_low()
     if kind in (NestStep.BIRD, NestStep.DIRECTION) and t in high + low:

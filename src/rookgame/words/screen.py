@@ -142,6 +142,10 @@ GAME: dict[str, str | Plural] = {
     "your_hand": N_("Your hand"),
     "hand_of": N_("{name}'s hand"),
     "no_cards": N_("(no cards)"),
+    # Translators: the mark under a card picked to bury, under a card's tile: four letters at most.
+    "mark_bury": N_("bury"),
+    # Translators: the mark under a card that came from the nest, under a card's tile: four letters at most.
+    "mark_nest": N_("nest"),
     # a key that does nothing now
     "commands_compact": N_("h hint · l tricks · ? help · s save · q quit"),
     "commands": N_("h hint · l taken tricks · ? how to play · s save and quit · q quit"),

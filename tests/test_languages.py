@@ -1,0 +1,427 @@
+"""Rook in English, Spanish, Portuguese and Swedish (issue 26): the catalogs are whole, their parameters agree with
+the templates', the language is chosen as documented, and a pseudo-language run of the terminal finds no text
+that bypasses the catalogs."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from babel.messages.pofile import read_po
+from typer.testing import CliRunner
+
+from rookgame import actions as A
+from rookgame.bots import REGISTRY
+from rookgame.cards import card_str
+from rookgame.cli import app
+from rookgame.match import Match
+from rookgame.plain import play_plain
+from rookgame.rules import ALIASES, PRESETS, load
+from rookgame.state import Phase
+from rookgame.view import view_of
+from rookgame.words.catalog import fill, gettext, listed, number
+from rookgame.words.language import (
+    LANGUAGES,
+    LOCALE_DIR,
+    PSEUDO,
+    LanguageError,
+    catalog,
+    language,
+    language_from,
+    po_path,
+    set_language,
+    speaking,
+)
+from rookgame.words.rules import rules_rows
+from rookgame.words.templates import extracted
+
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+TEMPLATES = extracted()
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Whatever a test speaks, the next one starts in English."""
+    yield
+    set_language("en")
+
+
+def fields(text: str) -> set[tuple[str, str | None]]:
+    return {(f, c) for _, f, _, c in Formatter().parse(text) if f is not None}
+
+
+def po(code: str) -> dict[str | tuple[str, str], tuple[str, ...]]:
+    with open(po_path(code), "rb") as f:
+        cat = read_po(f, locale=code)
+    out: dict[str | tuple[str, str], tuple[str, ...]] = {}
+    for m in cat:
+        if not m.id:
+            continue
+        key = m.id if isinstance(m.id, str) else (m.id[0], m.id[1])
+        strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
+        out[key] = tuple("" if m.fuzzy else (s or "") for s in strings)
+    return out
+
+
+# ---------------------------------------------------------------------- the catalogs
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_template_is_translated_in_every_catalog(code: str) -> None:
+    """A template the catalog lacks (or leaves empty or fuzzy) fails: docs/languages.md says how to add one."""
+    entries = po(code)
+    missing = [t for t in TEMPLATES if t not in entries or not all(entries[t])]
+    assert not missing, f"{code}: {len(missing)} templates untranslated, such as {missing[:3]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_translation_names_the_parameters_of_its_template(code: str) -> None:
+    entries = po(code)
+    wrong = []
+    for template, forms in entries.items():
+        english = [template] if isinstance(template, str) else list(template)
+        want = set().union(*(fields(t) for t in english))
+        got = set().union(*(fields(f) for f in forms))
+        if got != want and not (len(english) == 2 and got | {(n, c) for n, c in want if n == "count"} == want):
+            wrong.append((template, forms))
+    assert not wrong, f"{code}: {wrong[:3]}"
+
+
+def test_the_template_file_for_translators_is_current() -> None:
+    """rookgame.pot is what ``pybabel extract`` makes of the source now (docs/languages.md)."""
+    with open(LOCALE_DIR / "rookgame.pot", "rb") as f:
+        pot = {m.id if isinstance(m.id, str) else (m.id[0], m.id[1]) for m in read_po(f) if m.id}
+    assert not set(TEMPLATES) - pot, sorted(set(TEMPLATES) - pot, key=str)[:3]
+
+
+def test_plural_forms_numbers_and_lists_come_from_babel() -> None:
+    assert catalog("es") is not None and catalog("sv") is not None
+    with speaking("es"):
+        assert [fill(("{count} carta", "{count} cartas")[0], {"count": 1})] == ["1 carta"]
+        assert gettext("The table") == "La mesa" and number(1250) == "1.250"
+        assert listed(["Ana", "Beto", "Cris"]) == "Ana, Beto y Cris"
+    with speaking("sv"):
+        assert number(1250) == "1\xa0250" and listed(["Ann", "Bo"]) == "Ann och Bo"
+    with speaking("pt"):
+        assert listed(["Ana", "Bia"]) == "Ana e Bia"
+    from rookgame.words.lines import LINES
+
+    with speaking("pt"):  # Portuguese (CLDR): 0 and 1 take the singular
+        said = LINES["trick_won"].text
+        assert fill(said, {"seat": "Oeste", "number": 2, "card": 16, "points": 0}).endswith("(0 ponto).")
+        assert fill(said, {"seat": "Oeste", "number": 2, "card": 16, "points": 5}).endswith("(5 pontos).")
+
+
+def test_the_language_comes_from_lang_then_rook_lang_then_the_locale_then_english() -> None:
+    assert language_from("es", {"ROOK_LANG": "sv", "LANG": "pt_BR.UTF-8"}) == "es"
+    assert language_from(None, {"ROOK_LANG": "sv", "LANG": "pt_BR.UTF-8"}) == "sv"
+    assert language_from(None, {"LANG": "pt_BR.UTF-8"}) == "pt"
+    assert language_from(None, {"LC_ALL": "sv_SE.UTF-8", "LANG": "es_ES.UTF-8"}) == "sv"  # LC_ALL first (POSIX)
+    assert language_from(None, {"LANG": "de_DE.UTF-8"}) == "en" and language_from(None, {"LANG": "C"}) == "en"
+    assert language_from(None, {}) == "en"
+    with pytest.raises(LanguageError, match="languages: en, es, pt, sv"):
+        language_from("de", {})
+    with pytest.raises(LanguageError, match="ROOK_LANG"):
+        language_from(None, {"ROOK_LANG": "klingon"})
+
+
+def test_a_refusal_is_english_for_the_logs_and_the_readers_language_on_screen() -> None:
+    from rookgame.state import IllegalAction
+    from rookgame.words.refusals import told
+
+    refusal = IllegalAction("must_follow", seat=0, lead=15, colour=1, held=[16])
+    with speaking("es"):
+        assert str(IllegalAction("must_follow", seat=0, lead=15, colour=1, held=[16])).startswith("renege:")
+        said = told(refusal.code, refusal.params, you=0, seat_name=lambda s: "Oeste")
+    assert said == "se inició con R2 y tienes rojo (R3): debes seguir el rojo"
+
+
+# ---------------------------------------------------------------------- the command line
+def test_rook_lang_es_rules_explains_the_preset_in_spanish() -> None:
+    out = CliRunner().invoke(app, ["--lang", "es", "rules", "kentucky-discard"]).output
+    said = " ".join(out.split())
+    assert "Cómo se juega" in said and "El nido (viuda):" in said and "baza" in said and "triunfo" in said
+    assert "entierra cinco" in said and "queda en contra" in said and "How to play" not in said
+    assert language() == "en"  # a command line run inside a process leaves it as it was
+
+
+def test_the_help_and_an_error_speak_the_language_asked_for() -> None:
+    out = CliRunner().invoke(app, ["--lang", "sv", "play", "--help"]).output
+    assert "Användning:" in out and "Alternativ" in out and "radläge för skärmläsare" in out
+    bad = CliRunner().invoke(app, ["--lang", "pt", "rules", "nowhere.toml"])
+    assert bad.exit_code == 2 and "erro: 'nowhere.toml' não é nem um preset nem um arquivo" in bad.output
+    unknown = CliRunner().invoke(app, ["--lang", "de", "rules"])
+    assert unknown.exit_code == 2 and "--lang de: unknown language; languages: en, es, pt, sv" in unknown.output
+
+
+def test_rook_lang_sv_rook_play_plain_plays_in_swedish(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "--plain", "--seed", "3", "--saves-dir", str(tmp_path)],
+                                input="p\nhjälp\nx\n", env={"ROOK_LANG": "sv"})
+    said = result.output
+    assert result.exit_code == 0, said
+    assert "Platser: Du (plats 0); Väst (plats 1, heuristic)" in said and "Ditt bud (pass, " in said
+    assert "Du passar." in said and "Skriv ett val och tryck Enter:" in said
+    assert "Förstår inte: 'x' är inget val här" in said and "Spelet sparat till" in said
+
+
+# ---------------------------------------------------------------------- the line mode in Portuguese
+class Portuguese:
+    """A person who answers in Portuguese: 'passo' in the auction after a first bid of the top, 'vermelho'
+    for trump, cards to bury and play by their codes, and 'ajuda', 'dica', 'regras' once each."""
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+        self.asked: list[str] = ["ajuda", "dica", "regras", "placar"]
+        self.bid = False
+
+    def readline(self, size: int = -1, /) -> str:
+        assert self.match is not None
+        if self.asked:
+            return self.asked.pop(0) + "\n"
+        v = view_of(self.match.hand, 0, self.match.totals)
+        if v.phase == Phase.BID:
+            if not self.bid:
+                self.bid = True
+                return str(max(a for a in v.legal if a >= A.BID) - A.BID) + "\n"
+            return "passo\n"
+        if v.step == "bury":
+            return card_str(v.legal[0] - A.BURY) + "\n"
+        if v.step == "trump":
+            return "vermelho\n"
+        if v.phase == Phase.PLAY:
+            return card_str(v.legal[0]).lower() + "\n"
+        return "\n"
+
+
+def test_the_line_mode_plays_a_hand_in_portuguese() -> None:
+    rules = load("kentucky-discard")
+    answers = Portuguese()
+    match = Match(rules, 11)
+    answers.match = match
+    out = io.StringIO()
+    set_language("pt")
+    play_plain(rules, 0, ["human", "heuristic", "heuristic", "heuristic"], 11, answers, out, match=match)
+    said = out.getvalue()
+    assert match.hands, said  # the hand was played to its end
+    assert "Sua mão (9 cartas):" in said and "Digite uma opção e aperte Enter:" in said  # 'ajuda'
+    assert "Dica (a melhor primeiro" in said and "O monte (viúva):" in said  # 'dica', 'regras'
+    assert "Você vence a licitação com 120." in said and "Você escolhe o trunfo: Vermelho." in said
+    assert "O trunfo é Vermelho." in said and re.search(r"ganha a vaza 1 com [BRYG]\d+ \(\d+ pontos?\)\.", said)
+    assert re.search(r"Mão 1: você licitou 120 com trunfo Vermelho, sua dupla fez \d+ e (cumpriu|ficou batida)\.",
+                     said), said
+    assert "Totais: Nós" in said and "Eles" in said
+    english = {"You", "trick", "trump", "bid", "Your", "Hand", "Totals"}
+    assert not english & set(re.findall(r"[A-Za-z]+", said)), english & set(re.findall(r"[A-Za-z]+", said))
+
+
+# ---------------------------------------------------------------------- the pseudo-language run
+CARD = re.compile(r"\b(?:[BRYG]\d{1,2}|RK2?)\b", re.I)
+NEUTRAL = {*REGISTRY, *PRESETS, *ALIASES, *(w for name in (*PRESETS, *ALIASES) for w in name.split("-")),
+           "rook", "Rook", "Ann", "Bo", "rookgame", "Python", "jsonl", "toml", "kB", "MB", "SIGTERM", "ctrl", "nt",
+           "RK", "RK2", "root"}
+
+
+def bypassing(text: str, also: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
+    """The words of ``text`` outside the pseudo-language's brackets: text that did not come from a catalog.
+    Cards, numbers, names and identifiers (bots, presets) are no words of a language."""
+    outside = []
+    depth = 0
+    word = []
+    for ch in text:
+        if ch == "⟦":
+            depth += 1
+        elif ch == "⟧":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            word.append(ch)
+    rest = CARD.sub(" ", "".join(word))
+    for token in re.findall(r"[A-Za-z][A-Za-z_'-]*[A-Za-z]", rest):
+        if token not in NEUTRAL and token not in also and token.lower() not in also:
+            outside.append(token)
+    return outside
+
+
+def glued(text: str) -> list[str]:
+    """Two translated pieces glued with nothing between them: a sentence made of fragments."""
+    return re.findall(r".{0,20}⟧⟦.{0,20}", text)
+
+
+@pytest.mark.slow
+def test_a_pseudo_language_run_of_the_line_mode_finds_no_text_outside_the_catalogs() -> None:
+    from tests.test_plain import BOTS, RULES, Answers
+
+    answers = Answers(limit=400)
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    set_language(PSEUDO)
+    script = io.StringIO("hello\nY15\nhelp\nrules\nhint\nhand\nscore\nlast\n")
+
+    class Both:  # a few words that are no choice, then the usual answers
+        def readline(self, size: int = -1, /) -> str:
+            line = script.readline()
+            return line if line else answers.readline()
+
+    play_plain(RULES, 0, BOTS, 11, Both(), out, match=match)
+    said = out.getvalue()
+    assert "⟦" in said and match.hands
+    leaks = [(line, bypassing(line)) for line in said.splitlines() if bypassing(line)]
+    assert not leaks, leaks[:5]
+    assert not glued(said), glued(said)[:5]
+
+
+@pytest.mark.slow
+def test_a_pseudo_language_run_of_the_command_line_finds_no_text_outside_the_catalogs() -> None:
+    runner = CliRunner()
+    rules = load("kentucky-discard")
+    table = {w for row in rules_rows(rules) for cell in row[:2] for w in re.findall(r"[\w-]+", cell)}
+    table |= {"bird", "block", "declarations", "deck", "points", "tricks"}
+    commands = ["rules", "selfplay", "replay", "arena", "play", "serve", "analyze", "tournament", "bots"]
+    for args in (["--help"], *([c, "--help"] for c in commands), ["rules"], ["rules", "kentucky-discard"], ["bots"]):
+        out = runner.invoke(app, ["--lang", PSEUDO, *args]).output
+        options = set(re.findall(r"--[a-z-]+|-[a-z]\b", out))
+        metavars = {"TEXT", "INTEGER", "FLOAT", "PATH", "LANG", "FILE", "PRESET", "COMMAND", "ARGS", "OPTIONS",
+                    "N", "BOOL", "bool", "str", "int", "text", "integer", "float", "path", "local", "ray",
+                    "matchpoints", "imps", "auto", "swiss", "round", "robin", "GAME", "x", "s", "of", "range", "choice",
+                    "file", "spec", "list"}
+        words = {w.strip("-") for o in options for w in [o, *o.split("-")]} | metavars | table | set(commands)
+        lines = [re.sub(r"<[^>]*>", " ", line) for line in out.splitlines()]  # a value's type: Typer's notation
+        leaks = [(line, bypassing(line, words)) for line in lines if bypassing(line, words)]
+        assert not leaks, (args, leaks[:5])
+
+
+@pytest.mark.slow
+def test_a_pseudo_language_run_of_the_full_screen_finds_no_text_outside_the_catalogs(tmp_path: Path) -> None:
+    from textual.pilot import Pilot
+
+    from rookgame.tui.app import CoverScreen, GameScreen, RookApp, Settings, SetupScreen
+    from tests.test_tui import screen_text
+
+    seen: list[str] = []
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        seen.append(screen_text(app))
+        await pilot.press("question_mark")
+        seen.append(screen_text(app))
+        await pilot.press("escape")
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.match.hand
+        for _ in range(200):
+            if screen.pause is not None:
+                break
+            seen.append(screen_text(app))
+            if screen.my_turn():
+                if hand.phase == Phase.BID:
+                    await pilot.press("x", "h", "end", "enter")
+                elif screen.bury_step():
+                    await pilot.press("1", "h", "2", "3", "4", "5", "enter")
+                else:
+                    await pilot.press("x", "l", "enter")
+            else:
+                await pilot.press("enter")
+        seen.append(screen_text(app))
+        await pilot.press("l", "x")
+        seen.append(screen_text(app))
+
+    async def pass_and_play(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        assert isinstance(app.screen, CoverScreen)
+        seen.append(screen_text(app))
+        await pilot.press("enter")
+        seen.append(screen_text(app))
+
+    async def go(app: RookApp, run: Callable[[Pilot[int], RookApp], Awaitable[None]]) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert isinstance(app.screen, SetupScreen)
+            await run(pilot, app)
+
+    set_language(PSEUDO)
+    for settings, run in ((Settings("kentucky-discard", 0, "heuristic", "heuristic", 5), script),
+                          (Settings("kentucky-discard", 0, "heuristic", "heuristic", 5, ("Ann", "Bo")), pass_and_play)):
+        asyncio.run(go(RookApp(settings, pace=0, saves_dir=tmp_path / str(len(seen))), run))
+    assert len(seen) > 10
+    table = {w for row in rules_rows(load("kentucky-discard")) for cell in row[:2] for w in re.findall(r"[\w-]+", cell)}
+    leaks = [(line, bypassing(line, table)) for text in seen for line in text.splitlines() if bypassing(line, table)]
+    assert not leaks, leaks[:5]
+
+
+# ---------------------------------------------------------------------- 80x24 in every language
+def flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_full_screen_holds_at_80x24_in_every_language(code: str, tmp_path: Path) -> None:
+    """Every line of the screen's words shows whole at 80x24, the longest translations included: the setup's
+    labels, the info line to its last item, the caption of the trick, a key's message, the footer's keys."""
+    from textual.pilot import Pilot
+    from textual.widgets import Label
+
+    from rookgame.tui.app import GameScreen, RookApp, Settings
+    from rookgame.tui.render import trick_shown
+    from rookgame.words.screen import INFO, SETUP
+    from tests.test_tui import panel, screen_text
+
+    def check(app: RookApp, what: str) -> None:
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert len(lines) <= 24 and all(len(line.rstrip()) <= 80 for line in lines), (code, what)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        info = flat(panel(app, "#info"))
+        assert info.endswith(gettext(INFO["help"])), (code, what, info)  # the last item: nothing cut off
+        if screen.message:
+            assert flat(screen.message) in flat(panel(app, "#prompt")), (code, what, screen.message)
+        caption = screen.view().trick and trick_shown(screen.view(), screen.seating)[2]
+        if caption:
+            assert flat(caption) in flat(panel(app, "#center")), (code, what, caption)
+        footer = lines[-1]
+        for binding in screen._bindings.key_to_bindings.values():
+            for b in binding:
+                if b.show and b.description:
+                    assert b.description in footer, (code, what, b.description, footer)
+
+    async def script(pilot: Pilot[int], app: RookApp) -> None:
+        rows = screen_text(app).splitlines()
+        for label in app.screen.query(Label):  # each of the setup's labels shows whole in its place
+            r = label.region
+            shown = flat(" ".join(row[r.x:r.right] for row in rows[r.y:r.bottom]))
+            assert shown == flat(str(label.content)) and shown, (code, shown, str(label.content))
+        assert {flat(fill(SETUP[k], {})) for k in ("rules", "file", "people", "your_seat", "seed")} <= {
+            flat(str(label.content)) for label in app.screen.query(Label)}
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.match.hand
+        for step in range(200):
+            if screen.pause is not None:
+                break
+            if screen.my_turn():
+                await pilot.press("x")  # a dead key: its message says what the keys are
+                check(app, f"step {step}")
+                if hand.phase == Phase.BID:
+                    await pilot.press("end", "enter")
+                elif screen.bury_step():
+                    await pilot.press(*"12345", "enter")
+                else:
+                    await pilot.press("enter")
+            else:
+                await pilot.press("enter")
+        check(app, "the hand's result")
+        await pilot.press("l")
+        check(app, "l after the hand")
+
+    set_language(code)
+    app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", 5), pace=0, saves_dir=tmp_path)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await script(pilot, app)
+
+    asyncio.run(go())
