@@ -10,10 +10,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from rookgame.cards import cards_of
 from rookgame.cli import app
-from rookgame.record import replay_record
+from rookgame.match import Match
+from rookgame.record import game_record, replay_record
 from rookgame.rules import preset
-from rookgame.tournament import Director, TournamentError, imps, nets, run_bots
+from rookgame.table import Bot
+from rookgame.tournament import Director, TournamentError, board_score, board_table, imps, nets, run_bots
 
 KD = preset("kentucky-discard")
 
@@ -226,3 +229,61 @@ def test_rook_tournament_prints_the_standings_and_writes_the_event(tmp_path: Pat
     assert (tmp_path / "s.csv").read_text().startswith("place,unit,name")
     bad = CliRunner().invoke(app, ["tournament", "--bots", "grandmaster"])
     assert bad.exit_code == 2 and "unknown bot(s) grandmaster" in bad.output
+
+
+def test_a_board_is_one_hand_that_stays_on_the_table_and_its_record_replays() -> None:
+    d = pairs(4, rounds=1, boards=2)
+    d.start_round()
+    seating, board = d.seatings()[0], d.boards()[1]
+    table = board_table(KD, board, [Bot(m) for m in d.board_seats(seating, board)])
+    first = table.view(0).hand
+    table.run_bots()
+    assert table.is_over and len(table.match.hands) == 1 and table.to_act is None
+    assert table.hand is table.match.hands[0]  # the board's hand is still there to look at, not a next deal
+    record = game_record(table.match, table.names)
+    assert len(record["hands"]) == 1 and replay_record(record)
+    assert set(cards_of(Match(KD, board.seed).hand.hands[0])) == set(first)  # the board's seed dealt it
+    # record seat j is table seat frame[j]: board 2 is dealt by seat 1, so table seat 1 is the record's seat 0
+    assert d.frame(board) == [1, 2, 3, 0] and [d.record_seat(board, s) for s in range(4)] == [3, 0, 1, 2]
+    score = board_score(table)
+    by_position = d.position_scores(board, score)
+    assert by_position == [score[1], score[0]]  # the record's side 0 (seats 0, 2) is table seats 1, 3
+
+
+def test_what_a_unit_sees_holds_no_seed_no_deal_and_no_other_tables_result_before_the_round_is_over() -> None:
+    d = pairs(4, rounds=2, boards=1)
+    d.start_round()
+    (t1, t2) = d.seatings()
+    d.record(1, t1.table, 1, [100, 20])
+    mine, theirs = t1.units[0], t2.units[0]
+    seen = json.dumps(d.view(theirs))
+    assert '"seed"' not in seen and str(d.seed) not in seen and d.view(theirs)["rounds"][0]["results"] == []
+    assert [r["table"] for r in d.view(mine)["rounds"][0]["results"]] == [t1.table]
+    assert d.view()["rounds"][0]["results"] == [] and d.view()["rounds"][0]["tables"][0]["played"] == 1
+    assert len(d.view(director=True)["rounds"][0]["results"]) == 1  # the director's, to correct it
+    d.record(1, t2.table, 1, [60, 60])
+    assert len(d.view()["rounds"][0]["results"]) == 2 and d.view()["standings"][0]["boards"] == 1
+
+
+def test_a_person_plays_in_one_unit_only_and_a_board_is_found_where_its_table_is() -> None:
+    d = Director(KD, 1, 2, 3)
+    d.register("A", ["Ann", "Bo"])
+    with pytest.raises(TournamentError, match="Ann is already registered") as refused:
+        d.register("B", ["Cy", "ann"])
+    assert refused.value.code == "same_person" and refused.value.params == {"name": "Ann"}
+    d.register("B", ["heuristic", "heuristic"])  # bots may fill any number of seats
+    with pytest.raises(TournamentError, match="Bo is already registered"):
+        d.replace(2, 0, "Bo")
+    d.register("C", ["Cy", "Di"])
+    d.start_round()
+    found = d.seating_of(3)
+    assert found is not None
+    seating, position = found
+    assert seating.units[position] == 3
+    for member, name in enumerate(("Cy", "Di")):
+        assert d.player_at(seating, d.member_seat(position, member)) == name
+    assert d.next_board(1, seating.table) == d.boards()[0]
+    d.record(1, seating.table, 1, [80, 40])
+    assert d.next_board(1, seating.table) == d.boards()[1]
+    d.record(1, seating.table, 2, [80, 40])
+    assert d.next_board(1, seating.table) is None

@@ -144,7 +144,8 @@ def game_record(match: Match, players: list[str]) -> dict[str, Any]:
         if h.result is not None:
             totals = [t + s for t, s in zip(totals, h.result.score)]
         hands.append(hand_record(h, totals))
-    if match.winner is None and match.hand.phase != Phase.DEAL and match.hand.history:
+    # the hand under way, if any (a tournament's board keeps its one hand on the table once over: it is listed)
+    if match.winner is None and match.hand.phase != Phase.DEAL and match.hand.history and not match.hand.is_over:
         hands.append(hand_record(match.hand, totals))
     return {
         "format": FORMAT,

@@ -43,11 +43,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .bots import REGISTRY
+from .match import Match
 from .play import game_seeds
 from .record import game_record
 from .rules import RuleSet, from_json
 from .state import Phase
-from .table import Bot, Table
+from .table import Bot, Seat, Table
+from .words.errors import WordsError
+from .words.tournament import ERRORS
 
 FORMAT = "rook-tournament/1"
 Scoring = Literal["matchpoints", "imps"]
@@ -61,8 +64,12 @@ MAX_ROUNDS = 64
 MAX_BOARDS = 64
 
 
-class TournamentError(ValueError):
-    """A director's request that cannot be carried out: says what was wrong and what is allowed."""
+class TournamentError(WordsError):
+    """A director's request that cannot be carried out: a code of :data:`rookgame.words.tournament.ERRORS` and
+    its facts; ``str()`` says in English what was wrong and what is allowed, :meth:`words` in the reader's
+    language."""
+
+    TEMPLATES = ERRORS
 
 
 @dataclass(frozen=True)
@@ -134,6 +141,11 @@ class _Round:
     boards: list[Board]
 
 
+def is_person(member: str) -> bool:
+    """A unit's member is a person unless it is a bot's level (``heuristic``, ``expert`` ...)."""
+    return member not in REGISTRY
+
+
 def _by_matchpoints(s: Standing) -> tuple[float, ...]:
     return (-s.percent, -s.imps, s.unit.number)
 
@@ -178,15 +190,15 @@ class Director:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rounds <= MAX_ROUNDS:
-            raise TournamentError(f"rounds = {self.rounds}: play 1 to {MAX_ROUNDS} rounds")
+            raise TournamentError("rounds_range", rounds=self.rounds, max=MAX_ROUNDS)
         if not 1 <= self.boards_per_round <= MAX_BOARDS:
-            raise TournamentError(f"boards = {self.boards_per_round}: play 1 to {MAX_BOARDS} boards a round")
+            raise TournamentError("boards_range", boards=self.boards_per_round, max=MAX_BOARDS)
         if self.scoring not in SCORINGS:
-            raise TournamentError(f"scoring {self.scoring!r}: use {' or '.join(SCORINGS)}")
+            raise TournamentError("bad_scoring", given=repr(self.scoring), allowed=" or ".join(SCORINGS))
         if self.movement not in MOVEMENTS:
-            raise TournamentError(f"movement {self.movement!r}: use {', '.join(MOVEMENTS)}")
+            raise TournamentError("bad_movement", given=repr(self.movement), allowed=", ".join(MOVEMENTS))
         if self.fill is not None and self.fill not in REGISTRY:
-            raise TournamentError(f"fill {self.fill!r}: a bot level ({', '.join(REGISTRY)}) or none")
+            raise TournamentError("bad_fill", given=repr(self.fill), levels=", ".join(REGISTRY))
         self._seeds = game_seeds(self.seed, self.rounds * self.boards_per_round)
         if not self.events:
             self._log({"op": "created", "rules": self.rules.to_json(), "rounds": self.rounds,
@@ -201,7 +213,7 @@ class Director:
     def from_events(cls, events: Sequence[dict[str, Any]]) -> Director:
         """The director rebuilt from its event log, exactly where it was (a server's restart)."""
         if not events or events[0].get("op") != "created":
-            raise TournamentError("a tournament's log starts with its 'created' event")
+            raise TournamentError("log_start")
         head = events[0]
         director = cls(from_json(head["rules"]), head["rounds"], head["boards"], head["seed"], head["scoring"],
                        head["movement"], head["fill"], head.get("name", ""), events=[dict(head)])
@@ -228,7 +240,7 @@ class Director:
         elif op == "finished":
             self.finish()
         else:
-            raise TournamentError(f"event {event.get('n')}: {op!r} is not a tournament event")
+            raise TournamentError("bad_event", n=str(event.get("n")), op=repr(op))
 
     # ------------------------------------------------------------------ entrants
     @property
@@ -239,13 +251,17 @@ class Director:
     def register(self, name: str, members: Sequence[str], *, filler: bool = False) -> Unit:
         """A pair or a player enters (before the first round)."""
         if self._rounds:
-            raise TournamentError("the event has started: units register before the first round")
+            raise TournamentError("started")
         if len(self.units) >= MAX_UNITS:
-            raise TournamentError(f"an event holds at most {MAX_UNITS} units")
+            raise TournamentError("too_many_units", max=MAX_UNITS)
         members = tuple(str(m).strip() for m in members)
         if len(members) != self.unit_size or not all(members):
-            raise TournamentError(f"a unit of {self.rules.label} is {self.unit_size} player(s), named: "
-                                  f"not {list(members)}")
+            raise TournamentError("unit_size", rules=self.rules.label, size=self.unit_size, given=str(list(members)))
+        for i, m in enumerate(members):
+            same = self.registered_as(m) or next((o for o in members[:i] if is_person(m) and
+                                                  o.casefold() == m.casefold()), None)
+            if same is not None:
+                raise TournamentError("same_person", name=same)
         name = name.strip() or " & ".join(members)
         unit = Unit(len(self.units) + 1, name[:40], members, filler)
         self.units.append(unit)
@@ -256,7 +272,10 @@ class Director:
         """A unit's player ``member`` (0, 1) is replaced by ``by`` (a person or a bot level), logged."""
         u = self.unit(unit)
         if not 0 <= member < len(u.members) or not by.strip():
-            raise TournamentError(f"unit {unit} has players 0 to {len(u.members) - 1}; name who takes the seat")
+            raise TournamentError("no_member", unit=unit, last=len(u.members) - 1)
+        same = self.registered_as(by)
+        if same is not None and same.casefold() != u.members[member].casefold():
+            raise TournamentError("same_person", name=same)
         members = list(u.members)
         members[member] = by.strip()
         self.units[unit - 1] = Unit(u.number, u.name, tuple(members), u.filler)
@@ -265,8 +284,16 @@ class Director:
 
     def unit(self, number: int) -> Unit:
         if not 1 <= number <= len(self.units):
-            raise TournamentError(f"no unit {number}: units are 1 to {len(self.units)}")
+            raise TournamentError("no_unit", unit=number, count=len(self.units))
         return self.units[number - 1]
+
+    def registered_as(self, name: str) -> str | None:
+        """The person of that name (not a bot's level, whatever the case of its letters) who plays in a unit
+        already, as registered; None if nobody does."""
+        key = name.strip().casefold()
+        if not is_person(name.strip()):
+            return None
+        return next((m for u in self.units for m in u.members if m.casefold() == key), None)
 
     # ------------------------------------------------------------------ rounds
     @property
@@ -280,7 +307,7 @@ class Director:
 
     def _round(self, number: int) -> _Round:
         if not 1 <= number <= len(self._rounds):
-            raise TournamentError(f"no round {number}: {len(self._rounds)} round(s) started")
+            raise TournamentError("no_round", round=number, started=len(self._rounds))
         return self._rounds[number - 1]
 
     def seatings(self, number: int | None = None) -> list[Seating]:
@@ -296,18 +323,18 @@ class Director:
     def start_round(self) -> list[Seating]:
         """Seat the next round (after the last one is over): its tables and its boards."""
         if self.finished:
-            raise TournamentError("the event is over")
+            raise TournamentError("over")
         if self.paused:
-            raise TournamentError("the event is paused: resume it first")
+            raise TournamentError("paused")
         if self._rounds and not self.round_over():
-            raise TournamentError(f"round {self.round} is still being played")
+            raise TournamentError("round_in_play", round=self.round)
         if self.round >= self.rounds:
-            raise TournamentError(f"all {self.rounds} rounds have been played")
+            raise TournamentError("all_played", rounds=self.rounds)
         if not self._rounds:
             self._fill_tables()
         if len(self.units) < self.rules.num_sides:
-            raise TournamentError(f"a table of {self.rules.label} seats {self.rules.num_sides} units: "
-                                  f"{len(self.units)} registered")
+            raise TournamentError("too_few_units", rules=self.rules.label, sides=self.rules.num_sides,
+                                  count=len(self.units))
         number = self.round + 1
         tables, out = self._movement(number)
         seatings = [Seating(number, t, units) for t, units in enumerate(tables, 1)]
@@ -340,8 +367,7 @@ class Director:
         if self.movement != "swiss" and k == 2 and n % 2 == 0 and self.rounds <= n - 1:
             return self._round_robin(numbers, number), ()
         if self.movement == "round-robin":
-            raise TournamentError(f"a round robin needs partnership tables, an even number of units and at most "
-                                  f"{n - 1} rounds for {n} units: use swiss")
+            raise TournamentError("round_robin", max=n - 1, count=n)
         order = self._order(number)
         out: list[int] = []
         if n % k:
@@ -414,12 +440,12 @@ class Director:
         r = self._round(round)
         seating = next((s for s in r.seatings if s.table == table), None)
         if seating is None:
-            raise TournamentError(f"round {round} has tables 1 to {len(r.seatings)}, not {table}")
+            raise TournamentError("no_table", round=round, count=len(r.seatings), table=table)
         if board not in {b.number for b in r.boards}:
-            raise TournamentError(f"round {round} plays boards {r.boards[0].number} to {r.boards[-1].number}, "
-                                  f"not {board}")
+            raise TournamentError("no_board", round=round, first=r.boards[0].number, last=r.boards[-1].number,
+                                  board=board)
         if (round, table, board) in self.results:
-            raise TournamentError(f"board {board} at table {table} already has its result: correct it instead")
+            raise TournamentError("has_result", board=board, table=table)
         scores = self._scores(scores)
         result = Result(round, table, board, scores, record)
         self.results[(round, table, board)] = result
@@ -430,16 +456,16 @@ class Director:
     def _scores(self, scores: Sequence[int]) -> tuple[int, ...]:
         k = self.rules.num_sides
         if len(scores) != k or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
-            raise TournamentError(f"a board's result is {k} whole scores, one per position: not {list(scores)}")
+            raise TournamentError("bad_scores", sides=k, given=str(list(scores)))
         return tuple(scores)
 
     def correct(self, round: int, table: int, board: int, scores: Sequence[int], reason: str) -> Result:
         """The director changes a recorded result (a mis-scored hand, a ruling): the change is logged."""
         old = self.results.get((round, table, board))
         if old is None:
-            raise TournamentError(f"board {board} at table {table} of round {round} has no result to correct")
+            raise TournamentError("no_result", board=board, table=table, round=round)
         if not reason.strip():
-            raise TournamentError("a correction says why")
+            raise TournamentError("no_reason")
         result = Result(round, table, board, self._scores(scores), old.record, reason.strip())
         self.results[(round, table, board)] = result
         self._log({"op": "corrected", "round": round, "table": table, "board": board, "scores": list(result.scores),
@@ -447,16 +473,23 @@ class Director:
         return result
 
     def pause(self) -> None:
+        """Play stops: no round starts (a server's tables take no move) until :meth:`resume`."""
+        if self.finished:
+            raise TournamentError("over")
+        if self.paused:
+            raise TournamentError("paused")
         self.paused = True
         self._log({"op": "paused"})
 
     def resume(self) -> None:
+        if not self.paused:
+            raise TournamentError("not_paused")
         self.paused = False
         self._log({"op": "resumed"})
 
     def finish(self) -> None:
         if self.round < self.rounds or not self.round_over():
-            raise TournamentError(f"{self.round} of {self.rounds} round(s) started; the last must be over")
+            raise TournamentError("not_finished", started=self.round, rounds=self.rounds)
         self.finished = True
         self._log({"op": "finished"})
 
@@ -519,6 +552,39 @@ class Director:
         return sorted(table.values(), key=_by_imps if self.scoring == "imps" else _by_matchpoints)
 
     # ------------------------------------------------------------------ playing a board
+    def next_board(self, round: int, table: int) -> Board | None:
+        """The board table ``table`` plays next in ``round`` (the first without a result: a table plays its boards
+        in order), or None once it has played them all."""
+        return next((b for b in self._round(round).boards if (round, table, b.number) not in self.results), None)
+
+    def seating(self, round: int, table: int) -> Seating:
+        r = self._round(round)
+        found = next((s for s in r.seatings if s.table == table), None)
+        if found is None:
+            raise TournamentError("no_table", round=round, count=len(r.seatings), table=table)
+        return found
+
+    def seating_of(self, unit: int, round: int | None = None) -> tuple[Seating, int] | None:
+        """Where ``unit`` plays in a round (the one in play by default): its table's seating and its position;
+        None when it sits out."""
+        for s in self._round(round if round is not None else self.round).seatings:
+            if unit in s.units:
+                return s, s.units.index(unit)
+        return None
+
+    def board_seats(self, seating: Seating, board: Board) -> list[str]:
+        """Who sits at each seat of ``board``'s game (seat 0 dealing, :meth:`frame`): a person's name or a bot's
+        level."""
+        return [self.player_at(seating, seat) for seat in self.frame(board)]
+
+    def member_seat(self, position: int, member: int) -> int:
+        """The table seat of a unit's player ``member`` when the unit sits at ``position``."""
+        return position + member * self.rules.num_sides if self.unit_size > 1 else position
+
+    def record_seat(self, board: Board, seat: int) -> int:
+        """The seat of ``board``'s game (its record) where table seat ``seat`` sits (:meth:`frame` undone)."""
+        return (seat - board.dealer) % self.rules.players
+
     def frame(self, board: Board) -> list[int]:
         """Record seat ``j`` of a board's game is table seat ``frame[j]``: a record's first hand is dealt by
         seat 0, so the table turns with the dealer, and every table holds the same cards at the same seats."""
@@ -539,6 +605,38 @@ class Director:
         for j, seat in enumerate(frame):
             out[rules.side_of(seat)] = record_score[rules.side_of(j)]
         return out
+
+    # ------------------------------------------------------------------ what a player sees
+    def view(self, unit: int | None = None, *, director: bool = False) -> dict[str, Any]:
+        """The event as ``unit`` (None: anyone) may see it while it is played: its settings, the units, each
+        round's tables and how far each has got, the standings of the rounds that are over, and the results the
+        unit may see (:meth:`results_for`).  No seed (the event's seed deals every board) and no board's deal
+        or record: those come with the whole event (:meth:`to_json`) once it is over.  The ``director`` sees
+        every table's results as they come, to correct them."""
+        rounds = []
+        for r in self._rounds:
+            over = self.round_over(r.number)
+            tables = [{"table": s.table, "units": list(s.units),
+                       "played": sum((r.number, s.table, b.number) in self.results for b in r.boards)}
+                      for s in r.seatings]
+            if director:
+                shown = [res for (rn, _, _), res in sorted(self.results.items()) if rn == r.number]
+            elif unit is not None:
+                shown = self.results_for(unit, r.number)
+            else:
+                shown = [res for (rn, _, _), res in sorted(self.results.items()) if rn == r.number and over]
+            rounds.append({"round": r.number, "over": over, "sitting_out": list(r.sitting_out), "tables": tables,
+                           "boards": [b.number for b in r.boards],
+                           "results": [{"table": res.table, "board": res.board, "scores": list(res.scores),
+                                        **({"corrected": res.corrected} if res.corrected else {})}
+                                       for res in shown]})
+        return {"name": self.name, "rules": self.rules.label, "preset": self.rules.preset,
+                "players": self.rules.players, "sides": self.rules.num_sides, "unit_size": self.unit_size,
+                "rounds_planned": self.rounds, "boards_per_round": self.boards_per_round, "scoring": self.scoring,
+                "movement": self.movement, "fill": self.fill, "paused": self.paused, "finished": self.finished,
+                "round": self.round, "round_over": bool(self._rounds) and self.round_over(),
+                "units": [u.to_json() for u in self.units], "rounds": rounds,
+                "standings": [s.to_json() for s in self.standings()]}
 
     # ------------------------------------------------------------------ export
     def to_json(self) -> dict[str, Any]:
@@ -592,19 +690,42 @@ class Director:
         return out.getvalue()
 
 
+# ---------------------------------------------------------------------- one board at one table
+class BoardMatch(Match):
+    """One board: the one hand dealt from its seed, by seat 0 (the table turned, :meth:`Director.frame`); over
+    once that hand is, played out or thrown in, which then stays on the table to be looked at (no next hand is
+    dealt: its cards would be no board's)."""
+
+    def finish_hand(self, deal: bool = True) -> None:
+        hand = self.hand
+        super().finish_hand(deal=False)
+        self.hand = hand
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.hands)
+
+
+def board_table(rules: RuleSet, board: Board, seats: Sequence[Seat]) -> Table:
+    """The table that plays ``board``: ``seats[j]`` sits at seat ``j`` of its game (seat 0 deals)."""
+    return Table(rules, seats, board.seed, match=BoardMatch(rules, board.seed))
+
+
+def board_score(table: Table) -> list[int]:
+    """A played board's score per side of its game (a hand thrown in scores nothing)."""
+    hand = table.match.hands[0]
+    if hand.result is None or hand.phase == Phase.THROWN_IN:
+        return [0] * table.rules.num_sides
+    return list(hand.result.score)
+
+
 # ---------------------------------------------------------------------- an event of bots
 def play_board(rules: RuleSet, board: Board, players: Sequence[str]) -> tuple[list[int], dict[str, Any]]:
     """One board played by bots: ``players[j]`` the bot level at record seat ``j`` (see
     :meth:`Director.frame`).  The hand's score per record side, and the hand as a game record."""
-    table = Table(rules, [Bot(p) for p in players], board.seed)
-    match = table.match
-    while not match.hands:
-        seat = match.hand.to_act
-        table.submit_bot(seat, table.think(seat))
-    hand = match.hands[0]
-    score = list(hand.result.score) if hand.result is not None and hand.phase != Phase.THROWN_IN else (
-        [0] * rules.num_sides)
-    return score, game_record(match, list(players))
+    table = board_table(rules, board, [Bot(p) for p in players])
+    table.run_bots()
+    return board_score(table), game_record(table.match, list(players))
 
 
 Played = tuple[list[int], dict[str, Any]]  # a board's score per record side, and its game record
@@ -621,8 +742,7 @@ def run_bots(director: Director, workers: int | None = None,
     workers = (os.cpu_count() or 1) if workers is None else workers
     people = [m for u in director.units for m in u.members if m not in REGISTRY]
     if people:
-        raise TournamentError(f"run_bots plays bots only; {', '.join(sorted(set(people))[:5])} are not bot levels "
-                              f"({', '.join(REGISTRY)})")
+        raise TournamentError("bots_only", names=", ".join(sorted(set(people))[:5]), levels=", ".join(REGISTRY))
     total = director.rounds * director.boards_per_round
     done = 0
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
