@@ -125,3 +125,24 @@ def test_rook_serve_says_where_the_tables_are(tmp_path: Path) -> None:
         proc.terminate()
         text = proc.communicate(timeout=20)[0]
     assert f"tables at http://localhost:{port}/" in text and "rook.db" in text
+
+
+@pytest.mark.slow
+def test_a_second_rook_serve_on_the_same_sqlite_file_is_refused_and_an_unreachable_database_said(
+        tmp_path: Path) -> None:
+    """Two servers on one SQLite file would both play its tables (issue 25: a table diverged, one copy frozen): the
+    second is refused in words, naming the first; a database that cannot be reached is said, not a traceback."""
+    db = f"sqlite:///{tmp_path / 'rook.db'}"
+    with server(db, free_port(), tmp_path) as first:
+        second = subprocess.run([sys.executable, "-m", "rookgame.cli", "serve", "--port", str(free_port()), "--db", db,
+                                 "--no-browser"], capture_output=True, text=True, timeout=60)
+        assert first.poll() is None
+    said = second.stdout + second.stderr
+    assert second.returncode == 2 and f"another rook serve (process {first.pid})" in said, said
+    assert "Traceback" not in said
+    down = subprocess.run([sys.executable, "-m", "rookgame.cli", "serve", "--no-browser", "--db",
+                           f"postgresql+psycopg://nobody:secret@127.0.0.1:{free_port()}/rook"],
+                          capture_output=True, text=True, timeout=60)
+    said = down.stdout + down.stderr
+    assert down.returncode == 2 and "cannot be reached" in said and "Traceback" not in said, said
+    assert "secret" not in said  # the password is not shown

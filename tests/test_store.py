@@ -6,9 +6,11 @@ database of its own on a PostgreSQL server that the tests start.
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +198,44 @@ def test_the_server_keeps_its_tables_under_rook_home_like_the_terminal_game(
     assert saves_dir() == tmp_path / "home" / "games"
     monkeypatch.delenv("ROOK_HOME")
     assert default_url() == f"sqlite:///{Path.home() / '.rook' / 'rook.db'}"
+
+
+# ---------------------------------------------------------------------- leases: one server plays a table
+def test_a_table_is_played_by_the_one_server_holding_its_lease(db_url: str) -> None:
+    """A second server is refused a table another one holds, may take it once the lease runs out or is given up,
+    and a write by a server that lost its lease is refused (so two servers never both play one table)."""
+    from rookgame.web.store import LeaseLost
+
+    first, second = Store(db_url), Store(db_url)
+    first.owner, second.owner = "elsewhere:1:a", "elsewhere:2:b"  # another machine's: never taken as dead
+    code = first.create(RULES, SEATS, seed=3)
+    assert first.take_lease(code, first.owner, 30) is None
+    assert second.take_lease(code, second.owner, 30) == first.owner
+    table = Table(RULES, SEATS, 3)
+    play_logged(first, code, table, 2)  # the owner writes
+    with pytest.raises(LeaseLost):
+        second.append(code, 2, 0, 0)
+    with pytest.raises(LeaseLost):
+        second.set_lobby(code, {"started": True})
+    assert first.count(code) == 2
+    assert first.renew_leases(first.owner, 0.05) == {code}  # as if its heartbeat stopped: 50 ms left
+    time.sleep(0.1)
+    assert second.take_lease(code, second.owner, 30) is None  # ran out: taken over
+    with pytest.raises(LeaseLost):
+        play_logged(first, code, table, 1)  # the old owner's next move is refused, not logged
+    assert first.count(code) == 2 and first.renew_leases(first.owner, 30) == set()
+    second.release_leases(second.owner)
+    assert first.take_lease(code, first.owner, 30) is None  # given up: free at once
+
+
+def test_a_lease_of_a_server_killed_on_this_machine_is_taken_back_at_once(db_url: str) -> None:
+    """A server killed and started again (a new process) takes its tables back without waiting for their leases
+    to run out; a lease of a process still running on this machine is not taken."""
+    store = Store(db_url)
+    code = store.create(RULES, SEATS, seed=3)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = f"{socket.gethostname()[:60]}:{gone.stdout.strip()}:0000"
+    assert store.take_lease(code, dead, 30) is None
+    assert store.take_lease(code, Store.new_owner(), 30) is None  # the dead process's lease: taken at once
+    mine = Store.new_owner()  # this process, another server in it: alive
+    assert store.take_lease(code, mine, 30) is not None

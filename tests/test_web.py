@@ -259,7 +259,8 @@ def test_the_host_hands_a_missing_players_seat_to_a_bot_and_gives_it_back(client
         lobby = ann.until("lobby")
     assert lobby["seats"][1]["name"] == "Bo" and room.table is not None and room.table.is_human(1)
     ann.send({"type": "bot", "seat": 2, "level": None})
-    assert "no person to give seat 2 back to" in ann.until("refused")["reason"]
+    refused = ann.until("refused")  # the third seat: its number as the page counts, its code for the page
+    assert refused["code"] == "no_person_back" and "no person to give seat 3 back to" in refused["reason"]
     ann.close()
 
 

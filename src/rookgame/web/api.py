@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import MAX_FILE_BYTES, PRESETS, from_mapping, loads
-from ..words import refusals
+from ..words import web as web_words
 from ..words.catalog import KINDS
 from . import protocol as P
 from .history import History
@@ -104,8 +104,9 @@ async def stats(hub: HubDep, history: HistoryDep) -> list[dict[str, Any]]:
 
 @router.get("/words")
 async def words() -> dict[str, Any]:
-    """The sentences a page fills from codes and parameters (a refusal's), with the kinds of the parameters."""
-    return {"refusals": refusals.as_data(), "kinds": {k: list(v) for k, v in KINDS.items()}}
+    """The sentences a page fills from codes and parameters (a refusal's, an info's, the page's own), with the
+    kinds of the parameters."""
+    return {**web_words.as_data(), "kinds": {k: list(v) for k, v in KINDS.items()}}
 
 
 @router.get("/schema")

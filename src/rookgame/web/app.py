@@ -25,7 +25,7 @@ from .history import History
 from .limits import RATE
 from .pages import STATIC
 from .rooms import Hub
-from .store import Store
+from .store import LEASE_SECONDS, Store
 
 __all__ = ["MAX_WS_FRAME", "SECURITY_HEADERS", "STATIC", "create_app", "serve"]
 
@@ -42,15 +42,16 @@ SECURITY_HEADERS = {
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: tuple[str, ...] = (),
-               bot_workers: int = 2, rate: float = RATE) -> FastAPI:
+               bot_workers: int = 2, rate: float = RATE, lease_seconds: float = LEASE_SECONDS) -> FastAPI:
     """The app, on the store at ``db`` (an SQLAlchemy URL; default ``~/.rook/rook.db``); ``rate``: the
-    messages a second one connection may send (tests that play at machine speed raise it)."""
+    messages a second one connection may send (tests that play at machine speed raise it); ``lease_seconds``:
+    how long a table stays this server's without a heartbeat (:mod:`.store`)."""
     store = Store(db)
-    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, lease_seconds=lease_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        restored = await hub.restore()
+        restored = await hub.start()
         if restored:
             log.info("restored %d table(s) from the store", restored)
         yield
@@ -83,6 +84,7 @@ def serve(host: str, port: int, db: str | None, *, open_browser: bool = True, bo
     import uvicorn
 
     app = create_app(db, bot_delay=bot_delay, allowed_origins=allowed_origins)
+    app.state.hub.store.claim()  # a second server on this SQLite file is refused here, in words (StoreError)
     url = f"http://{'localhost' if host in ('0.0.0.0', '::', '127.0.0.1') else host}:{port}/"
     print(f"rook: tables at {url}  (database {app.state.hub.store.url})", flush=True)
     if host in ("0.0.0.0", "::"):

@@ -15,7 +15,7 @@ object, an unknown type, a missing or mistyped field, an extra field.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -25,9 +25,9 @@ from ..cards import card_str
 from ..rules import NestStep
 from ..state import IllegalAction
 from ..view import View, points_taken, winning_so_far
+from ..words import web as web_words
 from ..words.catalog import Param as Fact
 from ..words.catalog import kind_of, show
-from ..words.refusals import refusal_text
 
 VERSION = 2  # 2: choices, calls and refusals typed (kind, card, value; code, params); the pad's trump a number
 MAX_MESSAGE = 4096  # bytes: the longest intent is a join with a name and a token
@@ -44,11 +44,19 @@ class Refusal(Exception):
         self.params: dict[str, Fact] = params
 
     def __str__(self) -> str:
-        return refusal_text(self.code, self.params)
+        return web_words.text(self.code, self.params)
 
 
 class NoTable(Refusal):
     """No table by that code on this server."""
+
+
+class Unavailable(Refusal):
+    """Not done because the server cannot do it now (its database is away): the same intent may work later."""
+
+
+class Elsewhere(Refusal):
+    """A table that another server process plays (it holds the table's lease)."""
 
 
 class ProtocolError(Refusal, ValueError):
@@ -263,7 +271,9 @@ class Event(_Message):
 
 class Refused(_Message):
     """An intent the server did not carry out, and why; nothing changed.  A page tells ``code`` and ``params``
-    to its person in its words (``/api/words``); ``reason`` is the sentence, seats by number, for logs."""
+    to its person in its words (``/api/words``); ``reason`` is the sentence as the server tells it to this
+    client's person (seats by the page's names, "you" for their own, places counted from 1), for logs and
+    scripts."""
 
     type: Literal["refused"] = "refused"
     code: str
@@ -346,9 +356,23 @@ def call(seat: int, action: int) -> Call:
     return Call(seat=seat, kind="bid", value=action - A.BID)
 
 
-def refused(refusal: Refusal | IllegalAction) -> Refused:
-    """A refusal (the server's or the engine's) as the message that tells it."""
-    return Refused(code=refusal.code, params=wire_params(refusal.params), reason=str(refusal))
+def refused(refusal: Refusal | IllegalAction, *, you: int | None = None,
+            seat_name: Callable[[int], str] | None = None) -> Refused:
+    """A refusal (the server's or the engine's) as the message that tells it; with ``seat_name`` its ``reason``
+    is told as the page tells it to the person at ``you`` (their seat "you", places counted from 1), else it
+    is the engine's sentence."""
+    return Refused(code=refusal.code, params=wire_params(refusal.params), reason=said(refusal, you, seat_name))
+
+
+def info(word: Refusal, *, you: int | None = None, seat_name: Callable[[int], str] | None = None) -> Info:
+    """A word to a client that needs no answer (:func:`refused`'s ``you`` and ``seat_name``)."""
+    return Info(code=word.code, params=wire_params(word.params), text=said(word, you, seat_name))
+
+
+def said(refusal: Refusal | IllegalAction, you: int | None, seat_name: Callable[[int], str] | None) -> str:
+    if seat_name is None:
+        return str(refusal)
+    return web_words.told(refusal.code, refusal.params, you=you, seat_name=seat_name)
 
 
 def wire_params(params: dict[str, Fact]) -> dict[str, Param]:

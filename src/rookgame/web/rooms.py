@@ -12,6 +12,13 @@ no table waits on another, and the server keeps answering while they think.  A :
 the rooms, the store and the pools; after a restart it rebuilds every unfinished table from its log
 and its bots play on.
 
+The database may go away (a PostgreSQL restarted, an SQLite file locked by another program): a write
+is retried with backoff (:meth:`Hub.write`); a person's intent waits a moment, then is refused in
+plain words (``db_down``) and changes nothing; the table is told once that the server lost its
+database and again when it is back, and its bots wait and play on by themselves.  A table is played
+by the server holding its lease (:mod:`.store`): a room is opened only with the lease, the hub's
+heartbeat renews its leases, and a room whose lease another server took stops.
+
 Tokens: a person who sits gets a random token (``secrets.token_urlsafe``) that brings them back to
 that seat and no other; the store keeps only its SHA-256 (:mod:`.names`), so a copy of the database
 cannot sit anyone anywhere.  The seat plan is :mod:`.lobby`, a connection :mod:`.connections`, its
@@ -23,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -30,16 +38,18 @@ from typing import Any, TypeVar
 from ..bots.hints import ranked
 from ..match import score_pad
 from ..rules import RuleSet
+from ..state import IllegalAction
 from ..table import Bot, Human, Table, TableError
 from ..transcript import rules_rows
 from ..view import spectator_view
+from ..words import web as web_words
 from . import protocol as P
 from .connections import MAX_QUEUE, Client
 from .limits import BURST, MAX_DROPS, RATE, Bucket
 from .lobby import Lobby, Person, SeatState
 from .names import DEFAULT_FILL, LEVELS, check_level, check_name, person_name, token_hash
-from .protocol import Refusal
-from .store import Store, StoreError
+from .protocol import Elsewhere, Refusal, Unavailable
+from .store import LEASE_SECONDS, LeaseLost, Store, StoreError, is_fault
 
 __all__ = ["BURST", "DEFAULT_FILL", "LEVELS", "MAX_DROPS", "MAX_QUEUE", "RATE", "Bucket", "Client", "Hub", "Lobby",
            "Person", "Refusal", "Room", "SeatState", "check_level", "check_name", "person_name", "token_hash"]
@@ -48,6 +58,8 @@ log = logging.getLogger("rookgame.web")
 T = TypeVar("T")
 
 HINT_LEVEL = "medium"
+PATIENCE = 2.0  # seconds a person's intent waits for a database that is away before it is refused
+MAX_BACKOFF = 1.0  # the longest wait between two tries of a write (so a table resumes soon after the database)
 
 
 # ---------------------------------------------------------------------- a table
@@ -62,7 +74,8 @@ class Room:
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self._bots: asyncio.Task[None] | None = None
-        self.failed: Refusal | None = None  # a bot that broke, or a store that failed: the table stops here
+        self.failed: Refusal | None = None  # a bot that broke, or a lease lost: the table stops here
+        self.db_away = False  # the table has been told its server lost the database (and not yet that it is back)
         self._pad: tuple[int, list[P.PadRow]] = (-1, [])  # (hands finished, the score pad): public, one for all
 
     # ------------------------------------------------------------------ messages
@@ -136,11 +149,45 @@ class Room:
         for c in list(self.clients):
             self.push(c, memo)
 
+    def seat_name(self, seat: int) -> str:
+        """A seat as the page names it: the person's name, "Bot 2 (heuristic)", "open seat"."""
+        if not 0 <= seat < len(self.lobby.seats):
+            return web_words.say("seat_number", {"place": seat + 1})
+        st = self.lobby.seats[seat]
+        person = self.lobby.people.get(st.person) if st.person else None
+        if st.kind == "person" and person is not None:
+            return person.name
+        if st.kind == "bot":
+            return web_words.say("seat_bot", {"place": seat + 1, "level": st.level or self.lobby.fill})
+        return web_words.say("seat_open")
+
+    def refused(self, client: Client, refusal: Refusal | IllegalAction) -> None:
+        """Tell ``client`` its intent was refused, seats named as its page names them."""
+        client.send(P.refused(refusal, you=client.seat, seat_name=self.seat_name))
+
     def tell(self, word: Refusal) -> None:
         """A word to everyone at the table that needs no answer (a bot that broke: the table stops)."""
-        msg = P.dump(P.Info(text=str(word), code=word.code, params=P.wire_params(word.params)))
         for c in list(self.clients):
-            c.send_text(msg)
+            c.send(P.info(word, you=c.seat, seat_name=self.seat_name))
+
+    def db_lost(self) -> None:
+        """A write failed on a database that is away: the table is told once."""
+        if not self.db_away:
+            self.db_away = True
+            self.tell(Refusal("db_lost"))
+
+    def db_back(self) -> None:
+        if self.db_away:
+            self.db_away = False
+            self.tell(Refusal("db_back"))
+
+    def taken_over(self) -> None:
+        """Another server holds this table's lease now: this one stops playing it and lets it go."""
+        if self.failed is None or self.failed.code != "table_taken_over":
+            self.failed = Refusal("table_taken_over")
+            self.tell(self.failed)
+        if self.hub.rooms.get(self.code) is self:
+            del self.hub.rooms[self.code]
 
     def welcome(self, client: Client) -> None:
         p = client.person
@@ -157,7 +204,7 @@ class Room:
         client.heard = 0  # a (re)join hears the game from the start: its screen is rebuilt from it
         self.welcome(client)
         if token is not None and client.token is None:
-            client.send(P.refused(Refusal("token_not_here")))
+            self.refused(client, Refusal("token_not_here"))
         self.broadcast_lobby()
         self.push(client)
 
@@ -174,6 +221,7 @@ class Room:
 
     async def sit(self, client: Client, seat: int, name: str) -> None:
         async with self.lock:
+            before = self._before()
             if not 0 <= seat < self.rules.players:
                 raise Refusal("no_such_seat", place=seat, first_place=0, last_place=self.rules.players - 1)
             name = person_name(name)
@@ -191,6 +239,7 @@ class Room:
                     raise Refusal("already_playing")
             elif st.kind != "open":
                 raise Refusal("seat_taken", place=seat)
+            token, key = client.token, client.key
             if me is None:
                 client.set_token(secrets.token_urlsafe(24))
                 assert client.key is not None
@@ -202,7 +251,11 @@ class Room:
             self.lobby.seats[seat] = SeatState("person", person=client.key)
             if self.table is not None:
                 self.table.set_seat(seat, Human(name))
-            await self._save_lobby()
+            try:
+                await self._save_lobby(before)
+            except Refusal:
+                client.token, client.key = token, key  # not sat: a newcomer's token was never given
+                raise
         client.heard = 0
         self.welcome(client)
         self.broadcast_lobby()
@@ -212,6 +265,7 @@ class Room:
 
     async def stand(self, client: Client) -> None:
         async with self.lock:
+            before = self._before()
             me = client.person
             if me is None or me.seat is None:
                 raise Refusal("not_sitting")
@@ -224,7 +278,7 @@ class Room:
                     self.table.set_seat(seat, Bot(level))
             else:
                 self.lobby.seats[seat] = SeatState()
-            await self._save_lobby()
+            await self._save_lobby(before)
         for c in list(self.clients):
             if c.person is me:
                 c.heard = 0
@@ -241,12 +295,13 @@ class Room:
             n = self.rules.players
             if not (0 <= a < n and 0 <= b < n):
                 raise Refusal("seats_range", first_place=0, last_place=n - 1)
+            before = self._before()
             seats = self.lobby.seats
             seats[a], seats[b] = seats[b], seats[a]
             for s in (a, b):
                 if seats[s].person is not None:
                     self.lobby.people[seats[s].person or ""].seat = s
-            await self._save_lobby()
+            await self._save_lobby(before)
         for c in list(self.clients):
             if c.seat in (a, b):
                 self.welcome(c)
@@ -255,6 +310,7 @@ class Room:
     async def set_bot(self, client: Client, seat: int, level: str | None) -> None:
         async with self.lock:
             self._host(client)
+            before = self._before()
             n = self.rules.players
             if not 0 <= seat < n:
                 raise Refusal("no_such_seat", place=seat, first_place=0, last_place=n - 1)
@@ -278,7 +334,7 @@ class Room:
                 self.lobby.seats[seat] = SeatState("person", person=st.person)
                 if self.table is not None:
                     self.table.set_seat(seat, Human(person.name))
-            await self._save_lobby()
+            await self._save_lobby(before)
         self.broadcast_lobby()
         self.kick()
 
@@ -287,20 +343,21 @@ class Room:
             self._host(client)
             if self.lobby.started:
                 raise Refusal("already_started")
+            before = self._before()
             seats = self.lobby.table_seats()
-            for st in self.lobby.seats:
-                if st.kind == "open":  # the fill bot keeps it for whoever comes
-                    st.kind, st.level, st.free = "bot", self.lobby.fill, True
             try:
                 table = Table(self.rules, seats, self.seed)
             except TableError as e:
                 raise Refusal("bad_table", detail=str(e)) from None
+            for st in self.lobby.seats:
+                if st.kind == "open":  # the fill bot keeps it for whoever comes
+                    st.kind, st.level, st.free = "bot", self.lobby.fill, True
             self.lobby.started = True
             try:
-                await self.hub.db(self.hub.store.set_seats, self.code, seats, self.lobby.to_json())
-            except Exception as e:
-                self.lobby.started = False
-                raise Refusal("start_not_saved", detail=str(e)) from None
+                await self._write(self.hub.store.set_seats, self.code, seats, self.lobby.to_json())
+            except Refusal:
+                self._restore(before)
+                raise
             self.table = table
         self.broadcast_lobby()
         self.broadcast_game()
@@ -315,7 +372,7 @@ class Room:
                 raise Refusal("watching")
             if not self.table.is_human(seat):
                 raise Refusal("bot_plays", place=seat)
-            await self._commit(seat, action)
+            await self._commit(seat, action, PATIENCE)
         self.broadcast_game()
         self.kick()
 
@@ -336,27 +393,42 @@ class Room:
         client.send(P.Hint(choices=[P.hint_choice(a, v) for a, v in choices]))
 
     # ------------------------------------------------------------------ the game
-    async def _commit(self, seat: int, action: int) -> None:
-        """Check, log, then apply one action (the caller holds the lock)."""
+    async def _commit(self, seat: int, action: int, patience: float) -> None:
+        """Check, log, then apply one action (the caller holds the lock).  A database that is away is tried
+        again for ``patience`` seconds, then the action is refused (:class:`Unavailable`): it did not happen."""
         table = self.table
         assert table is not None
         if self.failed:
-            raise Refusal("table_stopped", detail=str(self.failed))
+            raise Refusal(self.failed.code, **self.failed.params)
         refusal = table.refusal(seat, action)
         if refusal is not None:
             raise Refusal(refusal.code, **refusal.params)
-        try:
-            await self.hub.db(self.hub.store.append, self.code, self.logged, seat, action)
-        except Exception as e:  # the move is not on disk: it did not happen
-            raise Refusal("move_not_saved", detail=str(e)) from None
+        store, n, tries = self.hub.store, self.logged, [0]
+
+        def append() -> None:  # a retry may find its own first try committed: ``again``
+            tries[0] += 1
+            store.append(self.code, n, seat, action, again=tries[0] > 1)
+
+        await self._write(append, patience=patience)
         self.logged += 1
         table.submit(seat, action)
         if table.is_over and not self.finished:
             self.finished = True
             try:
-                await self.hub.db(self.hub.store.set_finished, self.code)
-            except Exception as e:  # pragma: no cover - the game is kept; only the history mark is late
+                await self._write(self.hub.store.set_finished, self.code, patience=PATIENCE)
+            except Refusal as e:  # the game is kept; only its mark in the history is late (set on a restart)
                 log.warning("table %s: could not mark the game finished: %s", self.code, e)
+
+    async def _write(self, fn: Callable[..., T], *args: Any, patience: float = PATIENCE) -> T:
+        """A write of this table's through :meth:`Hub.write`; refused in words when it cannot be made."""
+        try:
+            return await self.hub.write(fn, *args, patience=patience, room=self)
+        except LeaseLost:
+            self.taken_over()
+            raise Refusal("table_taken_over") from None
+        except StoreError as e:  # a refusal of the store's (an action already in the log): a bug to report
+            log.error("table %s: %s", self.code, e)
+            raise Refusal("not_saved", detail=str(e)) from None
 
     def kick(self) -> None:
         """Let the bots play if it is a bot's turn (one task per room)."""
@@ -364,6 +436,8 @@ class Room:
             self._bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        chosen: tuple[int, int, int] | None = None  # (log length, seat, action): a move waiting for the database
+        backoff = 0.05
         while True:
             table = self.table
             if table is None or table.is_over or self.failed:
@@ -372,54 +446,138 @@ class Room:
             if seat is None or table.is_human(seat):
                 return
             before = self.logged
-            if self.hub.bot_delay:
-                await asyncio.sleep(self.hub.bot_delay)
-            try:
-                action = await self.hub.think(table.think, seat)
-            except Exception as e:  # a bot that crashes stops this table, not the server
-                self.failed = Refusal("bot_failed", place=seat, detail=str(e))
-                log.exception("table %s: %s", self.code, self.failed)
-                self.tell(self.failed)
-                return
-            async with self.lock:
-                if self.logged != before or table.to_act != seat or table.is_human(seat):
-                    continue  # the seat changed hands while the bot thought
+            if chosen is not None and chosen[:2] == (before, seat):
+                action = chosen[2]
+            else:
+                if self.hub.bot_delay:
+                    await asyncio.sleep(self.hub.bot_delay)
                 try:
-                    await self._commit(seat, action)
-                except Refusal as e:
-                    self.failed = Refusal("bot_stuck", place=seat, detail=str(e))
+                    action = await self.hub.think(table.think, seat)
+                except Exception as e:  # a bot that crashes stops this table, not the server
+                    self.failed = Refusal("bot_failed", place=seat, detail=str(e))
+                    log.exception("table %s: %s", self.code, self.failed)
                     self.tell(self.failed)
                     return
+            async with self.lock:
+                if self.table is not table or self.logged != before or table.to_act != seat or table.is_human(seat):
+                    chosen = None
+                    continue  # the seat changed hands while the bot thought
+                try:
+                    await self._commit(seat, action, 0)
+                except Unavailable:  # the database is away: wait (not holding the table) and try the move again
+                    chosen = (before, seat, action)
+                except Refusal as e:
+                    if self.failed is None:
+                        self.failed = Refusal("bot_stuck", place=seat, detail=str(e))
+                        self.tell(self.failed)
+                    return
+                else:
+                    chosen, backoff = None, 0.05
+            if chosen is not None:
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, MAX_BACKOFF)
+                continue
             self.broadcast_game()
 
-    async def _save_lobby(self) -> None:
+    # ------------------------------------------------------------------ saving the lobby
+    def _before(self) -> dict[str, Any]:
+        """The lobby as it is, to put back should the change about to be made not be saved."""
+        return self.lobby.to_json()
+
+    def _restore(self, before: dict[str, Any]) -> None:
+        """Put the lobby (and the table's seats) back as they were: a change not saved did not happen."""
+        self.lobby = Lobby.from_json(before, self.rules.players)
+        if self.table is not None:
+            for s, seat in enumerate(self.lobby.table_seats()):
+                if seat != self.table.seats[s]:
+                    self.table.set_seat(s, seat)
+
+    async def _save_lobby(self, before: dict[str, Any]) -> None:
+        """Save the lobby as it is now; not saved, it is put back as it was ``before`` and the change refused."""
         try:
-            await self.hub.db(self.hub.store.set_lobby, self.code, self.lobby.to_json())
-        except Exception as e:
-            raise Refusal("not_saved", detail=str(e)) from None
+            await self._write(self.hub.store.set_lobby, self.code, self.lobby.to_json())
+        except Refusal:
+            self._restore(before)
+            raise
 
 
 # ---------------------------------------------------------------------- the server's tables
 class Hub:
     """Every room of one server, its store, and the pools that keep slow work off the event loop."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_workers: int = 2) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_workers: int = 2,
+                 lease_seconds: float = LEASE_SECONDS) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.owner = store.new_owner()  # this server's name on the leases of the tables it plays
+        self.lease_seconds = lease_seconds
+        store.owner, store.lease_seconds = self.owner, lease_seconds  # every write of a table is fenced by its lease
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="rook-db")  # one writer: the log's order
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rook-bot")
+        self._beat: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
 
+    async def write(self, fn: Callable[..., T], *args: Any, patience: float = PATIENCE, room: Room | None = None) -> T:
+        """``fn(*args)`` on the database thread, tried again with backoff while the database is away, for
+        ``patience`` seconds at most; then :class:`Unavailable` (``db_down``), in plain words: never the
+        driver's.  ``room``'s table is told the database was lost, and again when a write of its succeeds."""
+        deadline = time.monotonic() + patience
+        delay = 0.05
+        while True:
+            try:
+                result = await self.db(fn, *args)
+            except Exception as e:
+                if not is_fault(e):
+                    raise
+                log.warning("the database is away (%s); %s", type(e).__name__, "retrying" if patience else "waiting")
+                if room is not None:
+                    room.db_lost()
+                if time.monotonic() + delay > deadline:
+                    raise Unavailable("db_down") from None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, MAX_BACKOFF)
+                continue
+            if room is not None:
+                room.db_back()
+            return result
+
     async def think(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._bot_pool, fn, *args)
 
+    async def start(self) -> int:
+        """Serve: the store's file is this process's (:meth:`Store.claim`), every unfinished table whose
+        lease it takes is restored, and the heartbeat renews the leases; how many tables were restored."""
+        self.store.claim()
+        restored = await self.restore()
+        self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
+        return restored
+
+    async def _heartbeat(self) -> None:
+        """Renew this server's leases every third of their time; a room whose lease is gone stops."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                held = await self.db(self.store.renew_leases, self.owner, self.lease_seconds)
+            except Exception as e:  # the database is away: the leases are renewed when it is back
+                log.warning("could not renew the tables' leases: %s", type(e).__name__)
+                continue
+            for code, room in list(self.rooms.items()):
+                if code not in held:
+                    room.taken_over()
+
     def close(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+        try:  # another server may take the tables at once, not after their leases run out
+            self._db_pool.submit(self.store.release_leases, self.owner).result(timeout=5)
+        except Exception as e:
+            log.warning("could not give the tables' leases up: %s", type(e).__name__)
         self._db_pool.shutdown(wait=True, cancel_futures=False)
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
-        self.store.engine.dispose()
+        self.store.close()
 
     async def create(self, rules: RuleSet, name: str, plan: list[str], fill: str,
                      host_name: str | None) -> tuple[str, str]:
@@ -447,17 +605,28 @@ class Hub:
         lobby = Lobby(seats, {key: host}, fill)
         seed = secrets.randbits(31)
         table_seats = lobby.table_seats()
-        code = await self.db(lambda: self.store.create(rules, table_seats, seed, name=name, lobby=lobby.to_json()))
+
+        def made() -> str:
+            code = self.store.create(rules, table_seats, seed, name=name, lobby=lobby.to_json())
+            self.store.take_lease(code, self.owner, self.lease_seconds)  # a new code: nobody else holds it
+            return code
+
+        code = await self.write(made)
         self.rooms[code] = Room(self, code, name, rules, seed, lobby)
         return code, token
 
     async def room(self, code: str) -> Room:
+        """Table ``code``'s room: this server's, or loaded from the store once its lease is taken (another
+        server holding it: :class:`Elsewhere`; the database away: :class:`Unavailable`)."""
         code = code.strip().upper()
         known = self.rooms.get(code)
         if known is not None:
             return known
         try:
-            loaded = await self.db(self._load, code)
+            holder = await self.write(self.store.take_lease, code, self.owner, self.lease_seconds)
+            if holder is not None:
+                raise Elsewhere("table_elsewhere", table=code[:16])
+            loaded = await self.write(self._load, code)
         except StoreError as e:
             raise P.NoTable("no_table", table=repr(code[:16])) from e
         room = self.rooms.setdefault(code, loaded)
@@ -474,13 +643,16 @@ class Hub:
 
     async def restore(self) -> int:
         """Load every table whose game is not over, and let its bots play on; how many."""
-        codes = await self.db(lambda: self.store.codes(finished=False))
+        codes = await self.write(lambda: self.store.codes(finished=False))
+        restored = 0
         for code in codes:
             try:
                 await self.room(code)
             except Refusal as e:
                 log.warning("table %s was not restored: %s", code, e.__cause__ or e)
-        return len(codes)
+            else:
+                restored += 1
+        return restored
 
     async def handle(self, client: Client, text: str) -> None:
         """One message off the wire: parsed, checked, carried out, or refused with the reason."""
@@ -500,7 +672,11 @@ class Hub:
         try:
             await self._dispatch(client, msg)
         except Refusal as e:
-            client.send(P.refused(e))
+            room = client.room
+            if isinstance(room, Room):
+                room.refused(client, e)
+            else:
+                client.send(P.refused(e))
 
     async def _dispatch(self, client: Client, msg: P.Intent) -> None:
         if isinstance(msg, P.Ping):

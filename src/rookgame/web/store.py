@@ -6,33 +6,72 @@ as its rule set, its seed and its seats, and every action taken at it is appende
 its own transaction, numbered, so that two writers cannot both append action ``n``; a table is
 rebuilt by replaying its log through a :class:`~rookgame.table.Table`, so a server killed at any
 moment resumes every table where the last committed action left it.
+
+One server process plays a table at a time: it holds the table's **lease**, a row of ``rook_leases``
+(the table, the owner, when it expires), renewed by a heartbeat and by every write the owner makes
+for that table, in the write's own transaction (a write by a server that lost the lease is refused:
+:class:`LeaseLost`).  A lease is taken when it is free, expired, or held by a process of this
+machine that is gone (a server killed and started again takes its tables back at once).  An SQLite
+file is served by one ``rook serve`` at a time besides (:meth:`Store.claim`, a lock on a file beside
+it).  A connection is checked before each use (``pool_pre_ping``), so the first request after the
+database comes back gets a fresh one; :func:`is_fault` tells a database that is away (worth retrying)
+from a refusal.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import socket
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine, event, func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from ..files import rook_home
 from ..rules import RulesError, RuleSet, from_json
 from ..state import IllegalAction
 from ..table import Bot, Human, Seat, Table
+from ..words.web import say
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I/1 or O/0 to misread on a phone
+LEASE_SECONDS = 30.0  # a table's lease lasts this long unrenewed; its owner renews it every third of that
 
 
 class StoreError(ValueError):
     """A table that is not in the store, a log that does not replay, an append out of turn; says why."""
+
+
+class LeaseLost(StoreError):
+    """A write for a table whose lease this server no longer holds: another server plays it now."""
+
+
+def is_fault(error: BaseException) -> bool:
+    """Whether ``error`` is the database being away or failing (a lost connection, a server stopped, a file
+    locked or full): worth retrying, unlike a refusal (:class:`StoreError`, a constraint)."""
+    return isinstance(error, DBAPIError) and not isinstance(error, IntegrityError)
 
 
 class Base(DeclarativeBase):
@@ -50,6 +89,15 @@ class TableRow(Base):
     name: Mapped[str] = mapped_column(String(40), default="", server_default="")
     lobby: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")  # JSON: the lobby's state
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class LeaseRow(Base):
+    """Which server process plays a table, until when (milliseconds since the epoch, by the servers' clocks)."""
+
+    __tablename__ = "rook_leases"
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(120))
+    expires: Mapped[int] = mapped_column(BigInteger)
 
 
 class ActionRow(Base):
@@ -86,13 +134,115 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         url = url or default_url()
+        self.file: Path | None = None  # an SQLite database's file
         if url.startswith("sqlite:///"):
-            Path(url.removeprefix("sqlite:///")).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            self.file = Path(url.removeprefix("sqlite:///")).expanduser()
+            self.file.parent.mkdir(parents=True, exist_ok=True)
         self.url = url
-        self.engine = create_engine(url)
+        self.owner: str | None = None  # the lease owner this store writes for (a server's): see take_lease
+        self.lease_seconds = LEASE_SECONDS
+        self._claim: IO[str] | None = None
+        # pre-ping: a connection is checked before use, so the first request after the database comes back
+        # does not fail on a connection it killed; a server that does not answer is given up on in 5 seconds
+        options: dict[str, Any] = {"pool_pre_ping": True}
+        if make_url(url).get_backend_name() == "postgresql":
+            options["connect_args"] = {"connect_timeout": 5}
+        self.engine = create_engine(url, **options)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        self.upgrade()
+        try:
+            self.upgrade()
+        except DBAPIError as e:
+            self.engine.dispose()
+            raise StoreError(say("db_unreachable", {"url": self.where, "detail": str(e.orig).strip()})) from None
+
+    @property
+    def where(self) -> str:
+        """The database's URL without its password, to be shown."""
+        return make_url(self.url).render_as_string(hide_password=True)
+
+    # ------------------------------------------------------------------ one server per SQLite file
+    def claim(self) -> None:
+        """This process serves the SQLite file: a lock on ``FILE.lock`` beside it (held until :meth:`close`);
+        another process already serving it is refused with its process number.  Nothing to do on PostgreSQL,
+        where several servers may share the database, each table played by the holder of its lease."""
+        if self.file is None or self._claim is not None:
+            return
+        import fcntl
+
+        handle = open(self.file.with_name(self.file.name + ".lock"), "a+", encoding="utf-8")  # noqa: SIM115
+        try:
+            # A POSIX lock: another process's is refused; this process's own apps (tests) share it.
+            fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            pid = handle.read().strip() or "?"
+            handle.close()
+            raise StoreError(say("db_in_use", {"pid": pid, "path": str(self.file)})) from None
+        handle.truncate(0)
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        self._claim = handle
+
+    def close(self) -> None:
+        """Let the file go (:meth:`claim`) and close the connections."""
+        if self._claim is not None:
+            self._claim.close()
+            self._claim = None
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ leases: one server plays a table
+    @staticmethod
+    def new_owner() -> str:
+        """A lease owner's name for this process: its machine, its process number, a random part."""
+        return f"{socket.gethostname()[:60]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+    def take_lease(self, code: str, owner: str, seconds: float) -> str | None:
+        """Take (or renew) table ``code``'s lease for ``owner``; None when taken, else the owner holding it."""
+        now = _now_ms()
+        with Session(self.engine) as s, s.begin():
+            row = s.get(LeaseRow, code, with_for_update=True)
+            if row is None:
+                s.add(LeaseRow(code=code, owner=owner, expires=now + int(seconds * 1000)))
+                try:
+                    s.flush()
+                except IntegrityError:  # another server inserted it first
+                    return "another server"
+                return None
+            if row.owner != owner and row.expires > now and _alive(row.owner):
+                return row.owner
+            row.owner, row.expires = owner, now + int(seconds * 1000)
+            return None
+
+    def renew_leases(self, owner: str, seconds: float) -> set[str]:
+        """Renew every lease ``owner`` holds; the tables it still holds."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(LeaseRow).where(LeaseRow.owner == owner).values(expires=_now_ms() + int(seconds * 1000)))
+            return set(s.scalars(select(LeaseRow.code).where(LeaseRow.owner == owner)))
+
+    def release_leases(self, owner: str, codes: list[str] | None = None) -> None:
+        """Give ``owner``'s leases up (all, or those of ``codes``): another server may take the tables at once."""
+        query = delete(LeaseRow).where(LeaseRow.owner == owner)
+        if codes is not None:
+            query = query.where(LeaseRow.code.in_(codes))
+        with Session(self.engine) as s, s.begin():
+            s.execute(query)
+
+    def lease_of(self, code: str) -> tuple[str, int] | None:
+        """(owner, expiry in ms) of table ``code``'s lease, or None."""
+        with Session(self.engine) as s:
+            row = s.get(LeaseRow, code)
+            return None if row is None else (row.owner, row.expires)
+
+    def _fence(self, s: Session, code: str) -> None:
+        """Inside a write's transaction: this store's owner still holds ``code``'s lease (and it is renewed);
+        else :class:`LeaseLost`.  A store with no owner (a script, a test) writes unfenced."""
+        if self.owner is None:
+            return
+        done = s.execute(update(LeaseRow).where(LeaseRow.code == code, LeaseRow.owner == self.owner)
+                         .values(expires=_now_ms() + int(self.lease_seconds * 1000)))
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise LeaseLost(f"table {code}: another server holds its lease")
 
     def upgrade(self) -> None:
         """Bring the schema to the newest migration (nothing to do when it is there)."""
@@ -118,26 +268,42 @@ class Store:
                 continue
         raise StoreError("no free table code in 20 draws")  # pragma: no cover
 
-    def append(self, code: str, n: int, seat: int, action: int) -> None:
-        """Action number ``n`` (from 0) of table ``code``, in one transaction; refused if ``n`` is taken."""
+    def append(self, code: str, n: int, seat: int, action: int, *, again: bool = False) -> None:
+        """Action number ``n`` (from 0) of table ``code``, in one transaction; refused if ``n`` is taken.
+
+        ``again``: a retry of an append whose commit may have happened before the connection was lost; the
+        same action already at ``n`` is then this one, done."""
         try:
             with Session(self.engine) as s, s.begin():
                 row = self._row(s, code)
+                self._fence(s, code)
                 s.add(ActionRow(table_id=row.id, n=n, seat=seat, action=action))
         except IntegrityError:
+            if again and self._logged(code, n) == (seat, action):
+                return
             raise StoreError(f"table {code}: action {n} is already in the log") from None
+
+    def _logged(self, code: str, n: int) -> tuple[int, int] | None:
+        with Session(self.engine) as s:
+            row = self._row(s, code)
+            got = s.execute(select(ActionRow.seat, ActionRow.action)
+                            .where(ActionRow.table_id == row.id, ActionRow.n == n)).one_or_none()
+            return None if got is None else (got.seat, got.action)
 
     def set_seats(self, code: str, seats: list[Seat], lobby: dict[str, Any] | None = None) -> None:
         """The table's seats (and its lobby's state) now, in one transaction."""
         with Session(self.engine) as s, s.begin():
             row = self._row(s, code)
+            self._fence(s, code)
             row.seats = json.dumps([_seat_json(x) for x in seats])
             if lobby is not None:
                 row.lobby = json.dumps(lobby)
 
     def set_lobby(self, code: str, lobby: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
-            self._row(s, code).lobby = json.dumps(lobby)
+            row = self._row(s, code)
+            self._fence(s, code)
+            row.lobby = json.dumps(lobby)
 
     def set_finished(self, code: str) -> None:
         """Mark the table's game as finished (listed in the history from then on)."""
@@ -194,13 +360,35 @@ class Store:
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == row.id)) or 0)
 
 
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _alive(owner: str) -> bool:
+    """Whether the process that owns a lease may still be running: one of another machine may; one of this
+    machine is looked for by its process number (a server killed and started again takes its tables back)."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname()[:60] or not pid.isdigit():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # there, but not ours to signal
+        return True
+    return True
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL: readers do not block the writer; NORMAL: a commit survives the process being killed
-    # (only a power cut may lose the last commits); a busy wait instead of "database is locked".
+    # (only a power cut may lose the last commits); a short busy wait for a brief lock (a checkpoint, another
+    # program's quick write): longer ones are retried by the server (Hub.write), whose one database thread
+    # serves every table and must not sit in SQLite's wait for long.
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA busy_timeout=1000")
     cur.close()
 
 

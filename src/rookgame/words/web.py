@@ -1,0 +1,82 @@
+"""The web tables' own words: what ``rook serve`` tells a table, what its pages say, what it says in the terminal.
+
+- :data:`SERVER`: a server's words to a table or to one client, by code: an ``info`` (the database lost
+  and back, a person back at their seat) or a ``refused`` (an intent not carried out while the database
+  is away, a table another server plays).  They travel as a code and its params beside the engine's and
+  the lobby's (:mod:`.refusals`), and the page tells them from ``GET /api/words`` as it tells those.
+- :data:`PAGE`: the sentences and labels the table page makes itself (the end of a hand, your turn, the
+  burial's warning, the invitation ...), by code; the page fills them with its own names for the seats.
+- :data:`TERMINAL`: what ``rook serve`` says to the person who runs it.
+
+A seat in a sentence for a person is named as the page names it: the person's name, "Bot 2 (heuristic)";
+a place (a seat by its number) is counted from 1 (:func:`told`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import refusals
+from .catalog import N_, Params, Say, Template, fill, kind_of
+from .catalog import as_data as template_data
+from .catalog import told as told_by
+
+SERVER: dict[str, Say] = {
+    # the database (issue 25): writes are retried; the table waits and goes on by itself when it is back
+    "db_lost": Say(N_("the server lost its database; retrying")),
+    "db_back": Say(N_("the server has its database back; the table goes on")),
+    "db_down": Say(N_("the server lost its database, so that was not done; try again in a moment")),
+    # a table is played by one server at a time (its lease in the database)
+    "table_elsewhere": Say(N_("table {table} is being played by another server; open it there")),
+    "table_taken_over": Say(N_("another server took this table over; this one has stopped playing it")),
+}
+
+PAGE: dict[str, Template] = {
+    # seats, as the page names them ("(you)" after the reader's own); places count from 1
+    "seat_bot": N_("Bot {place} ({level})"),
+    "seat_open": N_("open seat"),
+    "seat_number": N_("Seat {place}"),
+    "seat_mine": N_("{name} (you)"),
+}
+
+TERMINAL: dict[str, Template] = {
+    "db_in_use": N_("another rook serve (process {pid}) is serving the database {path}; stop it first, or give this "
+                    "one another --db"),
+    "db_unreachable": N_("the database {url} cannot be reached: {detail}"),
+}
+
+
+def text(code: str, params: Params) -> str:
+    """The sentence of a server's refusal or info with its facts as they are (seats and places by number), for
+    logs and ``str()``: one of :data:`SERVER`, else the lobby's and the engine's (:mod:`.refusals`)."""
+    say = SERVER.get(code)
+    return refusals.refusal_text(code, params) if say is None else fill(say.text, params)
+
+
+def told(code: str, params: Params, *, you: int | None, seat_name: Callable[[int], str]) -> str:
+    """A refusal or info told to the person at seat ``you`` (None: someone watching) as the page tells it: the
+    other seats by ``seat_name``, places counted from 1 ("seat 2 is taken" for the second seat)."""
+    shown = {k: str(v + 1) if kind_of(k) == "place" and isinstance(v, int) else v for k, v in params.items()}
+    say = SERVER.get(code)
+    if say is None:
+        return refusals.told(code, shown, you=you, seat_name=seat_name)
+    return told_by(say, shown, you=you, seat_name=seat_name)
+
+
+def say(code: str, params: Params | None = None) -> str:
+    """One of :data:`PAGE` or :data:`TERMINAL`, filled."""
+    template = PAGE.get(code) or TERMINAL[code]
+    return fill(template, params or {})
+
+
+def as_data() -> dict[str, object]:
+    """For the pages (``GET /api/words``): the server's sentences per code (``other``, ``you``) beside the
+    lobby's and the engine's, and the page's own sentences."""
+    said: dict[str, dict[str, object]] = dict(refusals.as_data())
+    for code, s in SERVER.items():
+        said[code] = {"other": template_data(s.other if s.other is not None else s.text),
+                      "you": {name: template_data(t) for name, t in s.you.items()}}
+    return {"refusals": said, "page": {code: template_data(t) for code, t in PAGE.items()}}
+
+
+__all__ = ["PAGE", "SERVER", "TERMINAL", "as_data", "say", "text", "told"]
