@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -146,3 +147,80 @@ def test_a_second_rook_serve_on_the_same_sqlite_file_is_refused_and_an_unreachab
     said = down.stdout + down.stderr
     assert down.returncode == 2 and "cannot be reached" in said and "Traceback" not in said, said
     assert "secret" not in said  # the password is not shown
+
+
+def peak_memory_kb(pid: int) -> int:
+    """The process's peak resident memory (VmHWM), in kB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+def response_head(sock: socket.socket) -> tuple[int, bytes]:
+    """The status and the rest of an HTTP response read off ``sock`` (until the server closes it)."""
+    data = b""
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except ConnectionResetError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return int(data.split(b" ", 2)[1]), data
+
+
+@pytest.mark.slow
+def test_a_200_mb_request_is_refused_at_once_and_costs_the_server_no_memory(tmp_path: Path) -> None:
+    """Issue 25: one 200 MB request took the server from 115 to 719 MB and froze every table for 5.4 s.  Said
+    with its length, it is refused before its body is sent; sent without one (chunked), it is refused as soon
+    as it passes the limit; the server's peak memory does not move, and it answers others all along."""
+    port = free_port()
+    size = 200 * 2**20
+    with server(f"sqlite:///{tmp_path / 'rook.db'}", port, tmp_path) as proc:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(3):  # the server's usual work first, so that its peak is that of serving
+            assert httpx.post(f"{base}/api/tables", json={"your_name": "Ann"}).status_code == 200
+            httpx.get(f"{base}/api/words")
+        before = peak_memory_kb(proc.pid)
+        head = (f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {size}\r\n\r\n").encode()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            started = time.monotonic()
+            sock.sendall(head)
+            status, said = response_head(sock)
+            answered = time.monotonic() - started
+        assert status == 413 and b"too_large" in said and answered < 2, (status, said, answered)
+
+        slowest = [0.0]
+        done = threading.Event()
+
+        def others() -> None:  # someone else asks the server something all the while
+            while not done.is_set():
+                t = time.monotonic()
+                assert httpx.get(f"{base}/api/options", timeout=10).status_code == 200
+                slowest[0] = max(slowest[0], time.monotonic() - t)
+
+        asker = threading.Thread(target=others)
+        asker.start()
+        sent = 0
+        chunk = b"4000\r\n" + b" " * 0x4000 + b"\r\n"
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                         "Transfer-Encoding: chunked\r\n\r\n".encode())
+            try:
+                while sent < size:
+                    sock.sendall(chunk)
+                    sent += 0x4000
+            except (BrokenPipeError, ConnectionResetError):  # refused and closed: the rest is never read
+                pass
+            status, said = response_head(sock)
+        done.set()
+        asker.join(20)
+        after = peak_memory_kb(proc.pid)
+    print(f"peak memory {before / 1024:.1f} MB before, {after / 1024:.1f} MB after; {sent / 2**20:.1f} MB sent "
+          f"before the chunked request was refused; the slowest other request took {slowest[0] * 1000:.0f} ms")
+    assert status == 413 and b"too_large_sent" in said and sent < 20 * 2**20, (status, said, sent)
+    assert after - before < 20 * 1024, (before, after)
+    assert slowest[0] < 1.0

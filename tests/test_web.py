@@ -177,6 +177,41 @@ def test_a_refused_table_says_its_code_and_facts_for_the_page_to_tell(client: Te
     assert missing["code"] == "no_table" and missing["params"] == {"table": "'NOSUCH'"}
 
 
+def test_a_request_too_large_or_too_deep_is_refused_in_words_before_it_is_read(client: TestClient) -> None:
+    from rookgame.web.limits import MAX_BODY
+
+    said = client.post("/api/tables", content=b"{}", headers={"content-type": "application/json",
+                                                              "content-length": str(200 * 2**20)})
+    assert said.status_code == 413 and said.json()["code"] == "too_large"
+    assert said.json()["params"] == {"max": MAX_BODY, "size": 200 * 2**20}
+
+    def chunks() -> Iterator[bytes]:  # no length said: read up to the limit, then refused
+        for _ in range(100):
+            yield b" " * 65536
+
+    said = client.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+    assert said.status_code == 413 and said.json()["code"] == "too_large_sent"
+    deep = b'{"seats": ' + b"[" * 3000 + b"]" * 3000 + b"}"
+    said = client.post("/api/tables", content=deep, headers={"content-type": "application/json"})
+    assert said.status_code == 400 and said.json()["code"] == "too_nested", said.text
+    said = client.post("/api/tables", json={"name": "[[[[{{{{", "your_name": "Ann"})  # brackets in a string: text
+    assert said.status_code == 200, said.text
+
+
+def test_by_default_the_server_answers_this_computer_and_its_local_network_only(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, this_network_only=True)
+    for address, served in (("192.168.1.20", True), ("10.0.0.7", True), ("127.0.0.1", True), ("fd00::5", True),
+                            ("100.101.102.103", True), ("8.8.8.8", False), ("2a00:1450:4001::1", False)):
+        c = TestClient(app, client=(address, 50000))  # (the pages and the API only: the tables are not started)
+        r = c.get("/api/options")
+        assert (r.status_code == 200) == served, (address, r.status_code)
+        if not served:
+            assert r.json()["code"] == "not_this_network" and "--host 0.0.0.0" in r.json()["error"]
+            with pytest.raises(WebSocketDisconnect) as e, c.websocket_connect("/ws") as ws:
+                ws.receive_text()
+            assert e.value.code == 1008
+
+
 # ---------------------------------------------------------------------- the lobby
 def test_people_sit_through_the_invite_code_and_the_host_starts_with_bots_in_the_open_seats(client: TestClient) -> None:
     made = create(client, name="Sunday", your_name="Ann")

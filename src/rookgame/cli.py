@@ -425,8 +425,10 @@ def play(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="the address to listen on (0.0.0.0: phones on this network "
-                                      "may join; 127.0.0.1: this computer only)")] = "0.0.0.0",
+    host: Annotated[str | None, typer.Option("--host", help="the address to listen on (default: every interface, "
+                                             "answering this computer and the local network only, so phones on "
+                                             "the Wi-Fi join; 0.0.0.0: any address; 127.0.0.1: this computer "
+                                             "only)")] = None,
     port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="the port")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="the database: an SQLAlchemy URL (default: the SQLite file "
                                            "$ROOK_HOME/rook.db or ~/.rook/rook.db; "

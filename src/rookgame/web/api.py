@@ -42,7 +42,8 @@ class CreateTable(BaseModel):
     preset: Annotated[str, Field(max_length=40)] | None = "kentucky-discard"
     rules_file: Annotated[str, Field(max_length=MAX_FILE_BYTES)] | None = None  # a house-rules file's text
     goal: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
-    seats: list[Annotated[str, Field(max_length=20)]] | None = None  # per seat: "me", "open" or a bot level
+    seats: Annotated[list[Annotated[str, Field(max_length=20)]], Field(max_length=8)] | None = None  # per seat: "me",
+    # "open" or a bot level (a table has at most 8 seats)
     fill: Annotated[str, Field(max_length=20)] = DEFAULT_FILL
     your_name: Annotated[str, Field(max_length=20)] | None = None
 

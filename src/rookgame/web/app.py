@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import api, errors, pages, play
 from .history import History
-from .limits import RATE
+from .limits import RATE, Requests
 from .pages import STATIC
 from .rooms import Hub
 from .store import LEASE_SECONDS, Store
@@ -42,10 +42,12 @@ SECURITY_HEADERS = {
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: tuple[str, ...] = (),
-               bot_workers: int = 2, rate: float = RATE, lease_seconds: float = LEASE_SECONDS) -> FastAPI:
+               bot_workers: int = 2, rate: float = RATE, lease_seconds: float = LEASE_SECONDS,
+               this_network_only: bool = False) -> FastAPI:
     """The app, on the store at ``db`` (an SQLAlchemy URL; default ``~/.rook/rook.db``); ``rate``: the
     messages a second one connection may send (tests that play at machine speed raise it); ``lease_seconds``:
-    how long a table stays this server's without a heartbeat (:mod:`.store`)."""
+    how long a table stays this server's without a heartbeat (:mod:`.store`); ``this_network_only``: serve
+    this computer and the local network only (:mod:`.limits`)."""
     store = Store(db)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, lease_seconds=lease_seconds)
 
@@ -70,6 +72,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             response.headers.setdefault(k, v)
         return response
 
+    app.add_middleware(Requests, this_network_only=this_network_only)  # outermost: before anything reads the body
     errors.install(app)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -78,19 +81,24 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     return app
 
 
-def serve(host: str, port: int, db: str | None, *, open_browser: bool = True, bot_delay: float = 0.6,
+def serve(host: str | None, port: int, db: str | None, *, open_browser: bool = True, bot_delay: float = 0.6,
           allowed_origins: tuple[str, ...] = ()) -> None:
-    """Run the server until interrupted (``rook serve``)."""
+    """Run the server until interrupted (``rook serve``).  ``host`` None: every interface, answering this computer
+    and the local network only (phones on the Wi-Fi join; an address of the internet is refused)."""
     import uvicorn
 
-    app = create_app(db, bot_delay=bot_delay, allowed_origins=allowed_origins)
+    local = host is None
+    host = "0.0.0.0" if host is None else host
+    app = create_app(db, bot_delay=bot_delay, allowed_origins=allowed_origins, this_network_only=local)
     app.state.hub.store.claim()  # a second server on this SQLite file is refused here, in words (StoreError)
     url = f"http://{'localhost' if host in ('0.0.0.0', '::', '127.0.0.1') else host}:{port}/"
-    print(f"rook: tables at {url}  (database {app.state.hub.store.url})", flush=True)
+    print(f"rook: tables at {url}  (database {app.state.hub.store.where})", flush=True)
     if host in ("0.0.0.0", "::"):
         lan = _lan_address()
         if lan:
             print(f"rook: on this network, phones join at http://{lan}:{port}/", flush=True)
+        if local:
+            print("rook: serving this computer and its local network only (--host 0.0.0.0: any address)", flush=True)
     print("rook: stop with Ctrl+C; every table is kept and resumes when you serve again", flush=True)
     if open_browser:
         _open_browser(url)

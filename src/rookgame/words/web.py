@@ -29,6 +29,13 @@ SERVER: dict[str, Say] = {
     # a table is played by one server at a time (its lease in the database)
     "table_elsewhere": Say(N_("table {table} is being played by another server; open it there")),
     "table_taken_over": Say(N_("another server took this table over; this one has stopped playing it")),
+    # a request's limits (rookgame.web.limits)
+    "too_large": Say(N_("a request is at most {max} bytes, and this one says it is {size}: refused unread")),
+    "too_large_sent": Say(N_("a request is at most {max} bytes; this one went past that, and the rest was not read")),
+    "too_nested": Say(N_("a request's JSON is nested at most {max} deep")),
+    "bad_length": Say(N_("a request's Content-Length is a number of bytes")),
+    "not_this_network": Say(N_("this server serves this computer and its local network only; to serve any address, "
+                               "start it with --host 0.0.0.0")),
 }
 
 PAGE: dict[str, Template] = {
