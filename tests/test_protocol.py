@@ -57,6 +57,7 @@ def test_every_message_of_a_game_is_valid_against_the_schema_and_shows_only_the_
     {"type": "sit", "seat": 2, "name": "Bo"}, {"type": "stand"}, {"type": "start"}, {"type": "swap", "a": 0, "b": 3},
     {"type": "bot", "seat": 1, "level": "expert"}, {"type": "bot", "seat": 1, "level": None},
     {"type": "act", "action": 341}, {"type": "hint"}, {"type": "ping"},
+    {"type": "bury", "actions": [64, 65, 70, 80, 90]}, {"type": "rematch"},
 ])
 def test_every_intent_is_read_back_and_valid(message: dict[str, object]) -> None:
     parsed = P.parse_client(json.dumps(message))
@@ -93,7 +94,7 @@ def test_docs_describe_every_message() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
-    kinds = ["join", "sit", "stand", "swap", "start", "bot", "act", "hint", "ping",
+    kinds = ["join", "sit", "stand", "swap", "start", "bot", "act", "bury", "rematch", "hint", "ping",
              "welcome", "lobby", "view", "event", "refused", "pong", "info"]
     assert all(f"| `{k}` |" in text for k in kinds)
     found = {d["properties"]["type"]["const"] for side in ("client", "server")

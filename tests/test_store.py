@@ -239,3 +239,24 @@ def test_a_lease_of_a_server_killed_on_this_machine_is_taken_back_at_once(db_url
     assert store.take_lease(code, Store.new_owner(), 30) is None  # the dead process's lease: taken at once
     mine = Store.new_owner()  # this process, another server in it: alive
     assert store.take_lease(code, mine, 30) is not None
+
+
+def test_a_rematch_is_a_new_game_of_the_same_table_under_its_lease(db_url: str) -> None:
+    """Play again: game CODE-2 is made and CODE's lobby points to it in one transaction; a server opening the
+    table by its code finds the game it plays now; the table's lease covers every game of it."""
+    from rookgame.web.store import LeaseLost
+
+    store = Store(db_url)
+    store.owner = "here:1:a"
+    code = store.create(RULES, SEATS, seed=1, lobby={"started": True})
+    assert store.take_lease(code, store.owner, 30) is None
+    store.rematch(code, f"{code}-2", RULES, SEATS, 2, name="again", lobby={"started": True})
+    assert store.current(code) == f"{code}-2" and store.current(f"{code}-2") == f"{code}-2"
+    store.append(f"{code}-2", 0, 0, 100)  # fenced by the table's lease
+    with pytest.raises(StoreError, match="already there"):
+        store.rematch(code, f"{code}-2", RULES, SEATS, 3, name="again", lobby={})
+    other = Store(db_url)
+    other.owner = "there:2:b"
+    with pytest.raises(LeaseLost):
+        other.append(f"{code}-2", 1, 1, 100)
+    assert Store(db_url).stored(code).lobby == {"started": True, "next": f"{code}-2"}

@@ -352,6 +352,114 @@ def test_a_restored_table_plays_on_with_the_seats_it_had_people_bots_and_seats_h
         watcher.close()
 
 
+def test_a_person_back_takes_their_seat_from_the_bot_keeping_it_and_the_table_is_told(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "open", "heuristic", "heuristic"])
+    code = made["code"]
+    ann = Wire(client, code, made["token"])
+    bo = seated(client, code, 1, "Bo")
+    ann.send({"type": "start"})
+    token = bo.token
+    bo.close()
+    ann.send({"type": "bot", "seat": 1, "level": "heuristic"})
+    kept = ann.until("info")
+    assert kept["code"] == "seat_kept" and kept["text"] == "a bot (heuristic) plays Bo's seat, seat 2, until Bo is back"
+    back = Wire(client, code, token)  # Bo's phone again: his seat, which a bot keeps
+    assert back.seat == 1
+    lobby = back.until("lobby")
+    assert lobby["seats"][1]["kind"] == "bot" and lobby["seats"][1]["away"] == "Bo"
+    back.send({"type": "sit", "seat": 1, "name": "Bo"})  # one tap: "take my seat back"
+    assert back.until("welcome")["seat"] == 1
+    told = ann.until("info")
+    assert told["code"] == "seat_back" and told["text"] == "Bo is back at seat 2"  # seats counted as the page does
+    assert back.until("info")["text"] == "you are back at your seat"
+    room = room_of(client, code)
+    assert room.table is not None and room.table.is_human(1) and room.lobby.seats[1].kind == "person"
+
+
+def test_a_burial_chosen_at_once_is_made_in_an_order_the_rules_allow_or_not_at_all() -> None:
+    """bury_counters = "forbidden": a counter goes only once too few other cards remain, so the order matters;
+    the server finds an order exactly when one exists (every order tried), and else refuses in the engine's words."""
+    import itertools
+    import random
+
+    from rookgame.rules import from_mapping
+    from rookgame.table import Bot, Table
+    from rookgame.web.rooms import burial_order
+
+    rules = from_mapping({"preset": "kentucky-discard", "bury_counters": "forbidden"}, "test")
+    outcomes = {True: 0, False: 0}
+    for seed in range(8):
+        table = Table(rules, [Bot("heuristic")] * 4, seed)
+        while table.hand.step_kind != "bury":
+            table.bot_step()
+        hand, seat = table.hand, table.hand.bidder
+        held = sorted(A.BURY + c for c in cards_of(hand.hands[seat]))
+        plain = [a for a in held if not rules.deck.points[a - A.BURY]]
+        rng = random.Random(seed)
+        for i in range(10):  # half of the choices mostly of cards that do not count, half of any
+            pool = plain if i % 2 and len(plain) >= rules.nest_size + 1 else held
+            chosen = rng.sample(pool, rules.nest_size - (i % 2)) + ([rng.choice(held)] if i % 2 else [])
+            if len(set(chosen)) < rules.nest_size:
+                continue
+            possible = any(all(at.refusal(a, seat) is None and at.apply(a, seat) is None for a in order)
+                           for order in itertools.permutations(chosen) for at in [hand.copy()])
+            try:
+                found = burial_order(hand, seat, chosen)
+            except P.Refusal as e:
+                assert not possible and e.code == "bury_counter", (chosen, e)
+            else:
+                assert possible and sorted(found) == sorted(chosen)
+            outcomes[possible] += 1
+        assert hand.step_kind == "bury" and not hand.buried  # looked at, never touched
+    assert outcomes[True] >= 5 and outcomes[False] >= 5, outcomes
+
+
+def test_the_bidder_buries_the_chosen_cards_at_once_or_none(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["me", "random", "random", "random"])
+    ann = Wire(client, made["code"], made["token"])
+    ann.send({"type": "start"})
+    view = ann.view()
+    while view["step"] != "bury":  # Ann bids the most she may, until she wins an auction
+        if view["legal"]:
+            ann.send({"type": "act", "action": max(c["action"] for c in view["legal"])})
+        view = ann.view()
+    bury = [c["action"] for c in view["legal"] if c["kind"] == "bury"]
+    ann.send({"type": "bury", "actions": bury[:2]})
+    refused = ann.until("refused")
+    assert refused["code"] == "bury_count" and refused["reason"] == f"bury {view['to_bury']} cards, not 2"
+    chosen = [c for c in view["legal"] if c["kind"] == "bury"][: view["to_bury"]]
+    ann.send({"type": "bury", "actions": [c["action"] for c in chosen]})
+    view = ann.view()
+    while view["step"] == "bury":
+        view = ann.view()
+    assert sorted(view["buried"] or []) == sorted(c["card"] for c in chosen)
+
+
+def test_play_again_keeps_the_table_its_code_people_and_seats(client: TestClient) -> None:
+    made = create(client, your_name="Ann", seats=["heuristic", "me", "heuristic", "heuristic"], goal=1)
+    code = made["code"]
+    ann = Wire(client, code, made["token"])
+    ann.send({"type": "rematch"})
+    assert ann.until("refused")["code"] == "rematch_not_over"
+    ann.send({"type": "start"})
+    view = ann.view()
+    while not view["over"]:
+        if view["legal"]:
+            ann.send({"type": "act", "action": view["legal"][0]["action"]})
+        view = ann.view()
+    ann.send({"type": "rematch"})
+    lobby = ann.until("lobby")
+    assert lobby["code"] == code and lobby["game"] == f"{code}-2" and lobby["started"] and not lobby["over"]
+    assert [(s["kind"], s["name"]) for s in lobby["seats"]][1] == ("person", "Ann")
+    view = ann.view()
+    assert view["hand_number"] == 1 and not view["over"] and view["seat"] == 1 and len(view["hand"]) == 9
+    events = [m for m in ann.heard[ann.heard.index(lobby):] if m["type"] == "event"]
+    assert events and events[0]["n"] == 0  # the new game's stream, from its start
+    assert ann.until("info")["code"] == "rematch_started"
+    assert [g["code"] for g in client.get("/api/games").json()] == [code]  # the first game, in the history
+    assert client.get(f"/api/tables/{code}-2").json()["game"] == f"{code}-2"  # either code finds the table
+
+
 # ---------------------------------------------------------------------- play
 def test_one_person_and_three_bots_play_a_whole_hand(client: TestClient) -> None:
     made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])

@@ -75,6 +75,31 @@ async def table_info(code: str, hub: HubDep) -> JSONResponse:
     return JSONResponse(room.lobby_message().model_dump())
 
 
+@router.get("/tables/{code}/invite")
+async def invite(code: str, request: Request, hub: HubDep) -> JSONResponse:
+    """The table's invite: ``url``, the link other devices can open (this computer's network address when the
+    page was opened as localhost), and ``qr``, a QR code of it (an SVG data URI) for a phone's camera."""
+    import segno
+
+    room = await hub.room(code)
+    url = f"{invite_base(request)}/t/{room.code}"
+    return JSONResponse({"url": url, "qr": segno.make(url, error="m").svg_data_uri(scale=5, border=2)})
+
+
+LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def invite_base(request: Request) -> str:
+    """Where other devices reach this server: as the page was opened, unless that was this computer's own name
+    (localhost), which no phone can open; then the network address ``rook serve`` found (``lan_url``)."""
+    own = str(request.base_url).rstrip("/")
+    host = (request.url.hostname or "").lower()
+    lan: str | None = request.app.state.lan_url
+    if lan and (host in LOOPBACK or host.endswith(".localhost") or host.startswith("127.")):
+        return lan.rstrip("/")
+    return own
+
+
 @router.get("/games")
 async def games(hub: HubDep, history: HistoryDep) -> list[dict[str, Any]]:
     return await hub.db(history.games)

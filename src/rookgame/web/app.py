@@ -43,11 +43,12 @@ SECURITY_HEADERS = {
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: tuple[str, ...] = (),
                bot_workers: int = 2, rate: float = RATE, lease_seconds: float = LEASE_SECONDS,
-               this_network_only: bool = False) -> FastAPI:
+               this_network_only: bool = False, lan_url: str | None = None) -> FastAPI:
     """The app, on the store at ``db`` (an SQLAlchemy URL; default ``~/.rook/rook.db``); ``rate``: the
     messages a second one connection may send (tests that play at machine speed raise it); ``lease_seconds``:
     how long a table stays this server's without a heartbeat (:mod:`.store`); ``this_network_only``: serve
-    this computer and the local network only (:mod:`.limits`)."""
+    this computer and the local network only (:mod:`.limits`); ``lan_url``: where other devices reach this
+    server (``http://192.168.1.5:8000``), the invite link of a page opened as localhost."""
     store = Store(db)
     hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers, lease_seconds=lease_seconds)
 
@@ -64,6 +65,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.state.history = History(store)
     app.state.allowed_origins = allowed_origins
     app.state.rate = rate
+    app.state.lan_url = lan_url
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Response:
@@ -89,12 +91,13 @@ def serve(host: str | None, port: int, db: str | None, *, open_browser: bool = T
 
     local = host is None
     host = "0.0.0.0" if host is None else host
-    app = create_app(db, bot_delay=bot_delay, allowed_origins=allowed_origins, this_network_only=local)
+    lan = _lan_address() if host in ("0.0.0.0", "::") else None
+    app = create_app(db, bot_delay=bot_delay, allowed_origins=allowed_origins, this_network_only=local,
+                     lan_url=f"http://{lan}:{port}" if lan else None)
     app.state.hub.store.claim()  # a second server on this SQLite file is refused here, in words (StoreError)
     url = f"http://{'localhost' if host in ('0.0.0.0', '::', '127.0.0.1') else host}:{port}/"
     print(f"rook: tables at {url}  (database {app.state.hub.store.where})", flush=True)
     if host in ("0.0.0.0", "::"):
-        lan = _lan_address()
         if lan:
             print(f"rook: on this network, phones join at http://{lan}:{port}/", flush=True)
         if local:

@@ -118,6 +118,20 @@ class Act(_Message):
     action: Annotated[int, Field(ge=0, lt=A.NUM_ACTIONS)]
 
 
+class Bury(_Message):
+    """The bidder buries the cards chosen, all at once (``actions``: a burial of each, ``bury`` choices); the
+    server buries them in an order the rules allow, or refuses them all, changing nothing."""
+
+    type: Literal["bury"] = "bury"
+    actions: Annotated[list[Annotated[int, Field(ge=0, lt=A.NUM_ACTIONS)]], Field(min_length=1, max_length=16)]
+
+
+class Rematch(_Message):
+    """At the game's end: play again at the same table, its code, its people and their seats kept."""
+
+    type: Literal["rematch"] = "rematch"
+
+
 class AskHint(_Message):
     type: Literal["hint"] = "hint"
 
@@ -126,7 +140,7 @@ class Ping(_Message):
     type: Literal["ping"] = "ping"
 
 
-Intent = Join | Sit | Stand | Swap | Start | SeatBot | Act | AskHint | Ping
+Intent = Join | Sit | Stand | Swap | Start | SeatBot | Act | Bury | Rematch | AskHint | Ping
 ClientMessage = Annotated[Intent, Field(discriminator="type")]
 
 
@@ -175,6 +189,8 @@ class Lobby(_Message):
     started: bool
     over: bool
     winner: int | None  # the winning side once the game is over
+    counters: dict[str, int] = {}  # the deck's cards that count, and their points (the burial's warning)
+    game: str = ""  # the game being played here: its code in the history ("ABCDEF", then "ABCDEF-2" ...)
 
 
 Kind = Literal["play", "bury", "partner", "pass", "redeal", "trump", "no_trump", "high", "low", "bird_high",
@@ -308,7 +324,7 @@ ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint 
 
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
-_INTENTS = ("join", "sit", "stand", "swap", "start", "bot", "act", "hint", "ping")
+_INTENTS = ("join", "sit", "stand", "swap", "start", "bot", "act", "bury", "rematch", "hint", "ping")
 
 
 # ---------------------------------------------------------------------- reading and writing

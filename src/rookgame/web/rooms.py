@@ -35,10 +35,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from .. import actions as A
 from ..bots.hints import ranked
+from ..cards import card_str
 from ..match import score_pad
-from ..rules import RuleSet
-from ..state import IllegalAction
+from ..rules import NestStep, RuleSet
+from ..state import Hand, IllegalAction
 from ..table import Bot, Human, Table, TableError
 from ..transcript import rules_rows
 from ..view import spectator_view
@@ -49,7 +51,7 @@ from .limits import BURST, MAX_DROPS, RATE, Bucket
 from .lobby import Lobby, Person, SeatState
 from .names import DEFAULT_FILL, LEVELS, check_level, check_name, person_name, token_hash
 from .protocol import Elsewhere, Refusal, Unavailable
-from .store import LEASE_SECONDS, LeaseLost, Store, StoreError, is_fault
+from .store import LEASE_SECONDS, LeaseLost, Store, StoreError, is_fault, table_of
 
 __all__ = ["BURST", "DEFAULT_FILL", "LEVELS", "MAX_DROPS", "MAX_QUEUE", "RATE", "Bucket", "Client", "Hub", "Lobby",
            "Person", "Refusal", "Room", "SeatState", "check_level", "check_name", "person_name", "token_hash"]
@@ -65,8 +67,9 @@ MAX_BACKOFF = 1.0  # the longest wait between two tries of a write (so a table r
 # ---------------------------------------------------------------------- a table
 class Room:
     def __init__(self, hub: Hub, code: str, name: str, rules: RuleSet, seed: int, lobby: Lobby,
-                 table: Table | None = None, logged: int = 0, finished: bool = False) -> None:
+                 table: Table | None = None, logged: int = 0, finished: bool = False, game: str | None = None) -> None:
         self.hub, self.code, self.name, self.rules, self.seed = hub, code, name, rules, seed
+        self.game = game or code  # the game played now, by its code in the store: "ABCDEF", then "ABCDEF-2" ...
         self.lobby = lobby
         self.table = table
         self.logged = logged  # actions in the store's log
@@ -98,7 +101,9 @@ class Room:
                        rules_words=[P.RuleLine(option=a, value=b, meaning=c) for a, b, c in rules_rows(r)],
                        seats=seats, spectators=sum(1 for c in self.clients if c.seat is None),
                        started=self.lobby.started, over=over,
-                       winner=self.table.match.winner if self.table is not None and over else None)
+                       winner=self.table.match.winner if self.table is not None and over else None,
+                       counters={card_str(c): r.deck.points[c] for c in r.deck.cards if r.deck.points[c]},
+                       game=self.game)
 
     def view_for(self, seat: int | None) -> P.ViewMessage:
         table = self.table
@@ -230,6 +235,7 @@ class Room:
                 if p.name.casefold() == name.casefold() and h != client.key:
                     raise Refusal("name_taken", name=p.name)
             st = self.lobby.seats[seat]
+            back = me is not None and me.seat == seat and st.kind == "bot"  # from the bot keeping it for them
             if me is not None and me.seat == seat:
                 me.name = name
             elif self.lobby.started:
@@ -260,6 +266,8 @@ class Room:
         self.welcome(client)
         self.broadcast_lobby()
         self.push(client)
+        if back:
+            self.tell(Refusal("seat_back", name=name, place=seat))
         if self.table is not None:  # the seat's view is now this person's: re-send from the start
             self.kick()
 
@@ -311,6 +319,7 @@ class Room:
         async with self.lock:
             self._host(client)
             before = self._before()
+            told: Refusal | None = None  # what the table is told: a seat kept by a bot, or given back
             n = self.rules.players
             if not 0 <= seat < n:
                 raise Refusal("no_such_seat", place=seat, first_place=0, last_place=n - 1)
@@ -324,6 +333,7 @@ class Room:
                 level = check_level(level)
                 if st.kind == "person":  # a missing player's seat goes to a bot until the host gives it back
                     self.lobby.seats[seat] = SeatState("bot", level=level, person=st.person)
+                    told = Refusal("seat_kept", name=person.name if person else "", place=seat, level=level)
                 elif st.kind == "bot":
                     st.level = level
                 if self.table is not None:
@@ -334,8 +344,11 @@ class Room:
                 self.lobby.seats[seat] = SeatState("person", person=st.person)
                 if self.table is not None:
                     self.table.set_seat(seat, Human(person.name))
+                told = Refusal("seat_back", name=person.name, place=seat)
             await self._save_lobby(before)
         self.broadcast_lobby()
+        if told is not None:
+            self.tell(told)
         self.kick()
 
     async def start(self, client: Client) -> None:
@@ -354,7 +367,7 @@ class Room:
                     st.kind, st.level, st.free = "bot", self.lobby.fill, True
             self.lobby.started = True
             try:
-                await self._write(self.hub.store.set_seats, self.code, seats, self.lobby.to_json())
+                await self._write(self.hub.store.set_seats, self.game, seats, self.lobby.to_json())
             except Refusal:
                 self._restore(before)
                 raise
@@ -374,6 +387,47 @@ class Room:
                 raise Refusal("bot_plays", place=seat)
             await self._commit(seat, action, PATIENCE)
         self.broadcast_game()
+        self.kick()
+
+    async def bury(self, client: Client, actions: list[int]) -> None:
+        """The bidder's cards to bury, chosen and confirmed at once: buried in an order the rules allow, or all
+        refused (the engine's reason) with nothing buried."""
+        async with self.lock:
+            seat = client.seat
+            if self.table is None:
+                raise Refusal("not_started")
+            if seat is None:
+                raise Refusal("watching")
+            if not self.table.is_human(seat):
+                raise Refusal("bot_plays", place=seat)
+            for action in burial_order(self.table.hand, seat, actions):
+                await self._commit(seat, action, PATIENCE)
+        self.broadcast_game()
+        self.kick()
+
+    async def rematch(self, client: Client) -> None:
+        """Play again: a new game at this table, its code, its people and their seats kept (the one over stays
+        in the history under its code; the new one is "CODE-2", "CODE-3" ...)."""
+        async with self.lock:
+            me = client.person
+            if me is None or (me.seat is None and not me.host):
+                raise Refusal("rematch_who")
+            if self.table is None or not self.table.is_over:
+                raise Refusal("rematch_not_over")
+            number = int(self.game.partition("-")[2] or 1) + 1
+            game, seed = f"{self.code}-{number}", secrets.randbits(31)
+            seats = self.lobby.table_seats()
+            table = Table(self.rules, seats, seed)
+            lobby, store = self.lobby.to_json(), self.hub.store
+            await self._write(lambda: store.rematch(self.game, game, self.rules, seats, seed, name=self.name,
+                                                    lobby=lobby))
+            self.game, self.seed, self.table = game, seed, table
+            self.logged, self.finished, self.failed, self._pad = 0, False, None, (-1, [])
+        for c in list(self.clients):
+            c.heard = 0  # the new game's stream, from its start
+        self.broadcast_lobby()
+        self.broadcast_game()
+        self.tell(Refusal("rematch_started", name=me.name))
         self.kick()
 
     async def hint(self, client: Client) -> None:
@@ -407,7 +461,7 @@ class Room:
 
         def append() -> None:  # a retry may find its own first try committed: ``again``
             tries[0] += 1
-            store.append(self.code, n, seat, action, again=tries[0] > 1)
+            store.append(self.game, n, seat, action, again=tries[0] > 1)
 
         await self._write(append, patience=patience)
         self.logged += 1
@@ -415,7 +469,7 @@ class Room:
         if table.is_over and not self.finished:
             self.finished = True
             try:
-                await self._write(self.hub.store.set_finished, self.code, patience=PATIENCE)
+                await self._write(self.hub.store.set_finished, self.game, patience=PATIENCE)
             except Refusal as e:  # the game is kept; only its mark in the history is late (set on a restart)
                 log.warning("table %s: could not mark the game finished: %s", self.code, e)
 
@@ -495,10 +549,50 @@ class Room:
     async def _save_lobby(self, before: dict[str, Any]) -> None:
         """Save the lobby as it is now; not saved, it is put back as it was ``before`` and the change refused."""
         try:
-            await self._write(self.hub.store.set_lobby, self.code, self.lobby.to_json())
+            await self._write(self.hub.store.set_lobby, self.game, self.lobby.to_json())
         except Refusal:
             self._restore(before)
             raise
+
+
+def burial_order(hand: Hand, seat: int, actions: list[int]) -> list[int]:
+    """``actions`` (a burial of each card chosen) in an order the rules allow, each buried after the ones before
+    (with ``bury_counters = "forbidden"`` a counter may go only once too few other cards remain); else the
+    engine's refusal met last, so that nothing is buried."""
+    first = hand.refusal(actions[0], seat)
+    if first is not None:
+        raise Refusal(first.code, **first.params)
+    left = hand.rules.nest_size - len(hand.buried)
+    if hand.step_kind != NestStep.BURY or any(not A.BURY <= a < A.PARTNER for a in actions):
+        raise Refusal("bury_not_cards")
+    if len(set(actions)) != len(actions) or len(actions) != left:
+        raise Refusal("bury_count", want=left, given=len(set(actions)))
+    met: list[IllegalAction] = []
+    dead: set[frozenset[int]] = set()  # the same cards left: the same position whatever the order so far
+
+    def search(at: Hand, rest: frozenset[int]) -> list[int] | None:
+        if not rest:
+            return []
+        if rest in dead:
+            return None
+        for action in sorted(rest):
+            why = at.refusal(action, seat)
+            if why is not None:
+                met.append(why)
+                continue
+            after = at.copy()
+            after.apply(action, seat)
+            found = search(after, rest - {action})
+            if found is not None:
+                return [action, *found]
+        dead.add(rest)
+        return None
+
+    order = search(hand.copy(), frozenset(actions))
+    if order is None:
+        why = met[-1]
+        raise Refusal(why.code, **why.params)
+    return order
 
 
 # ---------------------------------------------------------------------- the server's tables
@@ -617,8 +711,9 @@ class Hub:
 
     async def room(self, code: str) -> Room:
         """Table ``code``'s room: this server's, or loaded from the store once its lease is taken (another
-        server holding it: :class:`Elsewhere`; the database away: :class:`Unavailable`)."""
-        code = code.strip().upper()
+        server holding it: :class:`Elsewhere`; the database away: :class:`Unavailable`).  A game's code after the
+        table's first ("ABCDEF-2") is the table's."""
+        code = table_of(code.strip().upper())
         known = self.rooms.get(code)
         if known is not None:
             return known
@@ -634,16 +729,18 @@ class Hub:
         return room
 
     def _load(self, code: str) -> Room:
-        st = self.store.stored(code)
+        game = self.store.current(code)  # the game the table plays now (a rematch's)
+        st = self.store.stored(game)
         lobby = Lobby.from_json(st.lobby, st.rules.players)
         table = None
         if lobby.started:  # who sits now is the lobby's word: a seat handed to a bot since the start is a bot's
-            table = self.store.load(code, lobby.table_seats())
-        return Room(self, code, st.name, st.rules, st.seed, lobby, table, len(st.actions), st.finished is not None)
+            table = self.store.load(game, lobby.table_seats())
+        return Room(self, code, st.name, st.rules, st.seed, lobby, table, len(st.actions), st.finished is not None,
+                    game)
 
     async def restore(self) -> int:
         """Load every table whose game is not over, and let its bots play on; how many."""
-        codes = await self.write(lambda: self.store.codes(finished=False))
+        codes = list(dict.fromkeys(table_of(c) for c in await self.write(lambda: self.store.codes(finished=False))))
         restored = 0
         for code in codes:
             try:
@@ -700,6 +797,10 @@ class Hub:
             await room.set_bot(client, msg.seat, msg.level)
         elif isinstance(msg, P.Act):
             await room.act(client, msg.action)
+        elif isinstance(msg, P.Bury):
+            await room.bury(client, list(msg.actions))
+        elif isinstance(msg, P.Rematch):
+            await room.rematch(client)
         elif isinstance(msg, P.AskHint):
             await room.hint(client)
 

@@ -239,6 +239,7 @@ class Store:
         else :class:`LeaseLost`.  A store with no owner (a script, a test) writes unfenced."""
         if self.owner is None:
             return
+        code = table_of(code)  # a table's games after its first ("ABCDEF-2") are under the table's lease
         done = s.execute(update(LeaseRow).where(LeaseRow.code == code, LeaseRow.owner == self.owner)
                          .values(expires=_now_ms() + int(self.lease_seconds * 1000)))
         if done.rowcount != 1:  # type: ignore[attr-defined]
@@ -299,6 +300,34 @@ class Store:
             if lobby is not None:
                 row.lobby = json.dumps(lobby)
 
+    def rematch(self, code: str, new: str, rules: RuleSet, seats: list[Seat], seed: int, *, name: str,
+                lobby: dict[str, Any]) -> None:
+        """Game ``new`` at the table whose game ``code`` is over, in one transaction: made, with the lobby it
+        starts with, and ``code``'s lobby saying where the table went on (``next``: :meth:`current`)."""
+        try:
+            with Session(self.engine) as s, s.begin():
+                row = self._row(s, code)
+                self._fence(s, code)
+                old = json.loads(row.lobby or "{}")
+                row.lobby = json.dumps({**(old if isinstance(old, dict) else {}), "next": new})
+                s.add(TableRow(code=new, rules=json.dumps(rules.to_json()), seed=seed,
+                               seats=json.dumps([_seat_json(x) for x in seats]), created=datetime.now(UTC),
+                               name=name[:40], lobby=json.dumps(lobby)))
+        except IntegrityError:
+            raise StoreError(f"table {code}: game {new} is already there") from None
+
+    def current(self, code: str) -> str:
+        """The game table ``code`` plays now: ``code``, or the game after it again and again (:meth:`rematch`)."""
+        with Session(self.engine) as s:
+            seen = {code}
+            while True:
+                lobby = json.loads(self._row(s, code).lobby or "{}")
+                following = lobby.get("next") if isinstance(lobby, dict) else None
+                if not isinstance(following, str) or following in seen:
+                    return code
+                seen.add(following)
+                code = following
+
     def set_lobby(self, code: str, lobby: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
             row = self._row(s, code)
@@ -358,6 +387,11 @@ class Store:
         with Session(self.engine) as s:
             row = self._row(s, code)
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == row.id)) or 0)
+
+
+def table_of(code: str) -> str:
+    """The table a game's code belongs to: "ABCDEF" for "ABCDEF" and for its later games "ABCDEF-2" ..."""
+    return code.partition("-")[0]
 
 
 def _now_ms() -> int:

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from . import refusals
 from .catalog import N_, Params, Say, Template, fill, kind_of
 from .catalog import as_data as template_data
-from .catalog import told as told_by
 
 SERVER: dict[str, Say] = {
     # the database (issue 25): writes are retried; the table waits and goes on by itself when it is back
@@ -29,6 +28,17 @@ SERVER: dict[str, Say] = {
     # a table is played by one server at a time (its lease in the database)
     "table_elsewhere": Say(N_("table {table} is being played by another server; open it there")),
     "table_taken_over": Say(N_("another server took this table over; this one has stopped playing it")),
+    # seats: a person back at their seat, a seat kept by a bot meanwhile
+    "seat_back": Say(N_("{name} is back at seat {place}"), you={"place": N_("you are back at your seat")}),
+    "seat_kept": Say(N_("a bot ({level}) plays {name}'s seat, seat {place}, until {name} is back"),
+                     you={"place": N_("a bot ({level}) plays your seat until you take it back")}),
+    # the burial, all at once
+    "bury_not_cards": Say(N_("only cards are buried here, and only while the bidder buries")),
+    "bury_count": Say(N_("bury {want} cards, not {given}")),
+    # playing again
+    "rematch_who": Say(N_("only someone at the table may start the next game")),
+    "rematch_not_over": Say(N_("the game is not over yet")),
+    "rematch_started": Say(N_("{name} started a new game at this table")),
     # a request's limits (rookgame.web.limits)
     "too_large": Say(N_("a request is at most {max} bytes, and this one says it is {size}: refused unread")),
     "too_large_sent": Say(N_("a request is at most {max} bytes; this one went past that, and the rest was not read")),
@@ -63,11 +73,15 @@ def text(code: str, params: Params) -> str:
 def told(code: str, params: Params, *, you: int | None, seat_name: Callable[[int], str]) -> str:
     """A refusal or info told to the person at seat ``you`` (None: someone watching) as the page tells it: the
     other seats by ``seat_name``, places counted from 1 ("seat 2 is taken" for the second seat)."""
-    shown = {k: str(v + 1) if kind_of(k) == "place" and isinstance(v, int) else v for k, v in params.items()}
-    say = SERVER.get(code)
+    say = SERVER.get(code) or refusals.SERVER.get(code) or refusals.REFUSALS.get(code)
     if say is None:
-        return refusals.told(code, shown, you=you, seat_name=seat_name)
-    return told_by(say, shown, you=you, seat_name=seat_name)
+        return code
+    shown = {k: str(v + 1) if kind_of(k) == "place" and isinstance(v, int) else v for k, v in params.items()}
+    if you is not None:  # the form for the reader whose seat a parameter names, chosen by the seat's number
+        for name, template in say.you.items():
+            if params.get(name) == you:
+                return fill(template, shown, seat_name)
+    return fill(say.other if say.other is not None else say.text, shown, seat_name)
 
 
 def say(code: str, params: Params | None = None) -> str:
