@@ -893,58 +893,69 @@ def test_a_trick_the_computer_took_stays_on_the_table_until_the_person_has_seen_
     the next lead does not cover it, which the no-review rules of Kentucky Discard do not forbid."""
     app = RookApp(Settings("kentucky-discard", 0, "heuristic", "heuristic", SEED), pace=0.01, saves_dir=tmp_path)
 
+    async def my_move(pilot: Pilot[int], screen: GameScreen) -> None:
+        hand = screen.match.hand
+        if hand.phase == Phase.BID:
+            await pilot.press("end", "enter")
+        elif screen.bury_step():
+            await pilot.press(*"12345", "enter")
+        else:
+            await pilot.press("enter")
+
     async def script(pilot: Pilot[int], app: RookApp) -> None:
         await pilot.press("enter")
         screen = game(app)
         screen.seen_seconds = 60.0  # long enough that only a key lets the game go on
         hand = screen.match.hand
-        held = 0
-        for _ in range(600):
-            if screen.pause is not None:
+        for _ in range(600):  # the first trick the bots take with a bot to lead next
+            if screen.holding or screen.pause is not None:
                 break
-            if screen.holding:
-                taken = len(hand.tricks)
-                leader, cards, winner = hand.tricks[-1]
-                assert not hand.trick and not screen.table.is_human(hand.to_act) and winner != 0
-                await pilot.pause(0.3)  # thirty paces: the bots would have led the next trick long since
-                assert len(hand.tricks) == taken and not hand.trick, "the next lead covered the trick"
-                shown = screen_text(app)
-                assert all(card_str(c) in shown for c in cards) and "★ won it" in shown
-                assert "The trick is taken. Enter, or any key, goes on." in flat(panel(app, "#prompt"))
-                await pilot.press("x")  # any key
-                await pilot.pause(0.1)
-                assert not screen.holding
-                held += 1
-                continue
             if screen.my_turn():
-                if hand.phase == Phase.BID:
-                    await pilot.press("end", "enter")
-                elif screen.bury_step():
-                    await pilot.press(*"12345", "enter")
-                else:
-                    await pilot.press("enter")
+                await my_move(pilot, screen)
             else:
                 await pilot.pause(0.02)
-        assert held, "no trick was taken by a bot with a bot to lead next"
-        assert screen.pause is not None  # the last trick's result waits for Enter, the trick on the table
-        leader, cards, winner = screen.match.hands[-1].tricks[-1]
+        assert screen.holding, "no trick was taken by a bot with a bot to lead next"
+        taken = len(hand.tricks)
+        leader, cards, winner = hand.tricks[-1]
+        assert not hand.trick and not screen.table.is_human(hand.to_act) and winner != 0
+        await pilot.pause(0.3)  # thirty paces: the bots would have led the next trick long since
+        assert len(hand.tricks) == taken and not hand.trick, "the next lead covered the trick"
         shown = screen_text(app)
-        assert all(card_str(c) in shown for c in cards) and "Hand over" in shown
-        await pilot.pause(0.3)
-        assert screen.pause is not None  # until dismissed
-        # And a few seconds let it go on by itself.
+        assert all(card_str(c) in shown for c in cards) and "★ won it" in shown
+        assert "The trick is taken. Enter, or any key, goes on." in flat(panel(app, "#prompt"))
+        await pilot.press("x")  # any key
+        await pilot.pause(0.1)
+        assert not screen.holding and (hand.trick or len(hand.tricks) > taken)
+        # A few seconds let it go on by itself.
         screen.seen_seconds = 0.05
-        for _ in range(400):
+        for _ in range(600):
             if screen.holding:
                 await pilot.pause(0.3)
                 assert not screen.holding
                 break
             if screen.pause is not None:
-                await pilot.press("enter")
-            elif screen.my_turn():
-                await pilot.press("p" if screen.match.hand.phase == Phase.BID else "enter")
+                break
+            if screen.my_turn():
+                await my_move(pilot, screen)
             else:
                 await pilot.pause(0.02)
+        # The last trick of the hand stays on the table under the hand's result until Enter.
+        app.pace = 0
+        for _ in range(100):
+            if screen.pause is not None:
+                break
+            if screen.holding:
+                await pilot.press("x")
+            elif screen.my_turn():
+                await my_move(pilot, screen)
+            else:
+                await pilot.pause(0.02)
+        assert screen.pause is not None
+        leader, cards, winner = screen.match.hands[-1].tricks[-1]
+        shown = screen_text(app)
+        assert all(card_str(c) in shown for c in cards) and "Hand over" in shown
+        await pilot.pause(0.3)
+        assert screen.pause is not None  # until dismissed
         await pilot.press("q")
 
     run_at(app, (80, 24), script)
