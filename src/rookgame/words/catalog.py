@@ -188,9 +188,12 @@ class _Missing(dict[str, str]):
 
 
 def as_data(template: Template) -> str | dict[str, object]:
-    """A template for the page (``/api/words``): its text, or a plural's forms and count."""
+    """A template for the page (``/api/words``) in the reader's language: its text, or a plural's forms and count
+    (``one`` where the language's CLDR plural category of the count is "one", ``many`` otherwise: the page picks
+    with ``Intl.PluralRules``, the same rules Babel gives the catalogs)."""
     if isinstance(template, Plural):
-        return {"one": gettext(template.one), "many": gettext(template.many), "count": template.count}
+        return {"one": ngettext(template.one, template.many, 1), "many": ngettext(template.one, template.many, 2),
+                "count": template.count}
     return gettext(template)
 
 
