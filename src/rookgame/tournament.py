@@ -591,11 +591,14 @@ class Director:
         n = self.rules.players
         return [(j + board.dealer) % n for j in range(n)]
 
+    def place_of(self, seat: int) -> tuple[int, int]:
+        """Table seat ``seat`` as (the position whose unit sits there, which of the unit's players)."""
+        return self.rules.side_of(seat), seat // self.rules.num_sides if self.unit_size > 1 else 0
+
     def player_at(self, seating: Seating, seat: int) -> str:
         """Who sits at table seat ``seat``: the unit at its position, its member for that seat."""
-        position = self.rules.side_of(seat)
-        unit = self.unit(seating.units[position])
-        return unit.members[seat // self.rules.num_sides if self.unit_size > 1 else 0]
+        position, member = self.place_of(seat)
+        return self.unit(seating.units[position]).members[member]
 
     def position_scores(self, board: Board, record_score: Sequence[int]) -> list[int]:
         """A hand's score per side of its record (seat 0 dealing), turned to the table's positions."""

@@ -59,13 +59,16 @@ SERVER: dict[str, Say] = {
                                  "while its round is played")),
     "tournament_paused": Say(N_("the director has paused the tournament; play goes on when it resumes")),
     "tournament_resumed": Say(N_("the director has resumed the tournament; play goes on")),
-    "seat_replaced": Say(N_("the director gave {name}'s seat to {by}")),
+    "tournament_hint": Say(N_("no hints in a tournament: every table plays the same cards on its own")),
+    "tournament_elsewhere": Say(N_("tournament {event} is run by another server; open it there")),
+    "tournament_not_over": Say(N_("the whole event, with every board's deal, is there once the tournament is over")),
     "token_replaced": Say(N_("the director gave this seat to someone else: your link no longer seats you here")),
 }
 
 PAGE: dict[str, Template] = {
     # the tournament page: the event
     "t_title": N_("Tournament"),
+    "t_list_h": N_("Tournaments"),
     "t_event": N_("{name}: {rules}, {rounds} rounds of {boards} boards, scored by {scoring}"),
     "t_round": N_("Round {round} of {rounds}"),
     "t_not_started": N_("Registration is open: the first round has not started."),
@@ -85,11 +88,10 @@ PAGE: dict[str, Template] = {
     "t_register": N_("Register"),
     "t_registered": N_("You are registered as {name} (unit {unit})."),
     "t_partner_link": N_("Your partner's link (it seats them, so give it to them alone):"),
-    "t_closed": N_("Registration is closed: the tournament has started."),
     # the units and the standings
     "t_units_h": N_("Entrants"),
-    "t_no_units": N_("Nobody has registered yet."),
     "t_filler": N_("{name} (bots filling a table)"),
+    "t_unit_line": N_("{name}: {members}"),
     "t_standings_h": N_("Standings"),
     "t_standings_note": N_("A round shows here once every table has played every board of it."),
     "t_col_place": N_("Place"),
@@ -99,6 +101,7 @@ PAGE: dict[str, Template] = {
     "t_col_percent": N_("Matchpoints %"),
     "t_col_imps": N_("IMPs"),
     "t_col_sat_out": N_("Sat out"),
+    "t_col_round": N_("Round"),
     "t_col_table": N_("Table"),
     "t_col_board": N_("Board"),
     "t_col_scores": N_("Scores"),
@@ -127,17 +130,20 @@ PAGE: dict[str, Template] = {
     "t_export": N_("The whole event (JSON)"),
     "t_export_standings": N_("Standings (CSV)"),
     "t_export_boards": N_("Every board (CSV)"),
-    "t_created": N_("Tournament {event} created. Share this page's address; keep this browser: it is the "
-                    "director's."),
     # making one (the front page)
     "t_create_h": N_("Start a tournament"),
     "t_create": N_("Create tournament"),
+    "t_name": N_("Tournament name"),
+    "t_rules": N_("Rules"),
     "t_rounds": N_("Rounds"),
     "t_boards": N_("Boards a round"),
     "t_scoring": N_("Scoring"),
     "t_movement": N_("Movement"),
     "t_fill": N_("Bots that fill a table short of players"),
     "t_sit_out": N_("none: units sit out in turn"),
+    "t_movement_auto": N_("a round robin where it fits, else Swiss"),
+    "t_movement_swiss": N_("Swiss"),
+    "t_movement_round_robin": N_("round robin"),
     # a tournament's table (the table page's banner)
     "t_board_of": N_("{event} · round {round} · table {table} · board {board} ({index} of {boards})"),
     "t_board_done": N_("Board {board} is over."),
