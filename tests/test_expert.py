@@ -135,8 +135,9 @@ def _auction_view(rules_name: str, seed: int) -> tuple[Hand, int]:
 
 
 def test_samples_read_the_auction_a_high_bidder_is_dealt_strong_hands() -> None:
+    from rookgame.bots.constraints import played_by
     from rookgame.bots.heuristic import estimate
-    from rookgame.bots.sampler import played_by, sample_hand
+    from rookgame.bots.sampler import sample_hand
 
     hand, bidder = _auction_view("kentucky-discard", 3)
     assert hand.bidder == bidder and hand.bid >= 110

@@ -28,9 +28,10 @@ from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
+from .belief import shipped
 from .heuristic import HeuristicPlayer, estimate, nest_colour, partner_holds_bid, raises
 from .playout import finish, seat_knowledge
-from .sampler import SampleError, sample_hand
+from .sampler import Draw, SampleError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +83,9 @@ class Level:
     # deal, +5.4 [+0.9, +9.9] points a hand over 300 full-deck deals; the sees-all gap in
     # kentucky-discard 17.1 -> 12.2 (+4.8 [+1.2, +8.5] over 200 deals) (docs/benchmarks.md, issue 12).
     read_nest: bool = True
+    # Draw the deals of the card play from the learned beliefs (bots/belief.py, the shipped weights):
+    # each hidden card where the model says it likely is, the hard constraints kept.
+    belief: bool = False
 
 
 LEVELS = {
@@ -261,11 +265,17 @@ class ExpertPlayer:
                enough: Callable[[], bool] | None = None) -> Iterator[Hand]:
         """Up to ``count`` deals that fit ``view``, drawn while the decision has time (and, with
         ``enough``, until it says so); a draw that finds no deal is skipped."""
+        lv = self.level
+        model = shipped() if lv.belief and view.phase == Phase.PLAY else None
+        try:
+            draw = Draw(view, read_nest=lv.read_nest, belief=model)
+        except SampleError:
+            return
         for _ in range(count):
             if clock.over() or (enough is not None and enough()):
                 return
             try:
-                yield sample_hand(view, self.rng, deadline=clock.deadline, read_nest=self.level.read_nest)
+                yield draw.sample(self.rng, deadline=clock.deadline)
             except SampleError:
                 continue
 

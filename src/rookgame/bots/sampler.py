@@ -29,56 +29,14 @@ from dataclasses import dataclass
 
 from .. import actions as A
 from ..cards import cards_of
-from ..kernel import seat_of
 from ..rules import RuleSet
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
+from .belief import Array, Model, inputs, marginals
 from .colours import colour_scores
+from .constraints import Places, nest_taken, places
+from .constraints import SampleError as SampleError  # raised by sample_hand: its callers catch it from here
 from .heuristic import OVER_PARTNER, bid_limit, keep_values, partner_holds_bid
-
-
-class SampleError(RuntimeError):
-    """No deal consistent with the view was found in the tries allowed."""
-
-
-
-def played_by(view: View) -> list[int]:
-    """Mask of the cards each seat has played."""
-    n = view.rules.players
-    out = [0] * n
-    for leader, cards, _ in view.tricks:
-        for i, c in enumerate(cards):
-            out[seat_of(leader, i, n)] |= 1 << c
-    for i, c in enumerate(view.trick):
-        out[seat_of(view.leader, i, n)] |= 1 << c
-    return out
-
-
-def voids_of(view: View) -> list[int]:
-    """Per seat, the mask of cards it cannot hold, from the colours it failed to follow."""
-    rules = view.rules
-    out = [0] * rules.players
-    if view.trump < -1 or not view.voids:
-        return out
-    t = rules.play_tables(view.trump, view.low, view.bird_high)
-    for seat, colours in enumerate(view.voids):
-        for k in range(4):
-            if colours >> k & 1:
-                out[seat] |= t.suit_mask[k]
-    return out
-
-
-def nest_taken(view: View) -> bool:
-    """Whether the bidder has the nest in hand (or has buried it back)."""
-    if view.bidder < 0 or view.phase == Phase.BID:
-        return False
-    if view.phase >= Phase.PLAY:
-        return True
-    steps = view.rules.nest_steps
-    done = len(steps) - list(reversed(steps)).index(view.step) - 1 if view.step in steps else 0
-    return view.rules.pickup_step == 0 or (view.buried_count > 0) or (
-        view.step not in ("trump", "direction", "bird") and done >= view.rules.pickup_step)
-
 
 # How many points a hand's value may miss its bid (or exceed its pass) for the deal to be kept
 # with probability 1/e: the heuristic's fitted estimate misses real takes by about 20 points.
@@ -147,70 +105,6 @@ def _burial(rules: RuleSet, rng: random.Random, hand: int, free: int, count: int
 
 
 @dataclass
-class Places:
-    """What a seat's view fixes about the cards it has not seen, the first stage of a draw: the places
-    they go to (each other seat's hand, then the hidden nest or burial as place ``n``), how many
-    each takes, and the cards each may not take."""
-
-    view: View
-    played: list[int]  # per seat, the cards it has played
-    taken: bool  # the bidder has the nest in hand (or has buried it back)
-    nest_seen: int  # the nest as dealt, where this seat saw it
-    buried_seen: int  # the burial this seat saw (its own), and the trumps buried face up
-    extra: int  # cards in place n: the face-down nest, or the burial this seat did not see
-    want: list[int]  # cards each place takes (this seat's own: none, it keeps its hand)
-    cant: list[int]  # per place, the cards it may not take
-    only_bidder: int  # cards seen in the nest that are not played: the bidder holds or buried them
-    pool: list[int]  # the cards to deal
-
-
-def places(view: View) -> Places:
-    """The constraints a deal must meet to show ``view``'s seat exactly what it sees, read from the
-    view: the cards played, the voids shown, the nest and the burial as far as seen, the "points in
-    the nest" announcement; :class:`SampleError` where the view is one no deal is drawn for."""
-    rules = view.rules
-    n = rules.players
-    me = view.seat
-    played = played_by(view)
-    all_played = 0
-    for m in played:
-        all_played |= m
-    cant = voids_of(view)
-    taken = nest_taken(view)
-    nest_seen = int(view.nest) if view.nest is not None else 0
-    buried_seen = int(view.buried) if view.buried is not None else 0
-    shown = int(view.shown_buried)
-    if not taken:
-        extra = 0 if nest_seen else rules.nest_size  # the face-down nest
-    elif buried_seen or me == view.bidder:
-        extra = 0
-    else:
-        if view.buried_count < rules.nest_size:
-            raise SampleError("the bidder is still burying; only the bidder decides now")
-        extra = view.buried_count - shown.bit_count()
-    known = int(view.hand) | all_played | buried_seen | shown | (nest_seen if not taken else 0)
-    pool = cards_of(rules.deck.mask & ~known)
-    want = list(view.hand_sizes) + [extra]
-    want[me] = 0
-    if not taken and nest_seen:
-        want[n] = 0
-    if sum(want) != len(pool):
-        raise SampleError(f"the view does not add up: {len(pool)} hidden cards for {sum(want)} places")
-    # "No points in the nest": the hidden buried cards hold no counter.  Nor where counters may not be
-    # buried: a bidder may bury one only when it holds fewer other cards than it has to bury, which
-    # takes nearly every counter in one hand; such deals are left out, and the deals drawn no longer
-    # fail on the burial one time in a few (family.toml: 7 of 8 did).
-    no_counters = view.nest_points is False or rules.bury_counters == "forbidden"
-    cant.append(rules.deck.counter_mask if taken and no_counters else 0)
-    if rules.show_buried_trump and view.phase >= Phase.PLAY and 0 <= view.trump < 4:
-        # Buried trumps are shown to the table: the burial this seat has not seen holds none.
-        cant[n] |= rules.play_tables(view.trump, view.low, view.bird_high).suit_mask[view.trump]
-    # A card seen in the nest (nest_shown) is with the bidder or buried.
-    only_bidder = nest_seen & ~all_played & ~known if taken else 0
-    return Places(view, played, taken, nest_seen, buried_seen | shown, extra, want, cant, only_bidder, pool)
-
-
-@dataclass
 class NestReading:
     """The bidder's nest decisions as evidence (:func:`nest_reading`), the second stage: the bidder's
     held cards and the hidden burial are dealt as one place, the bidder's whole hand, and the burial
@@ -250,8 +144,14 @@ class Dealer:
         for s, count in enumerate(p.want):
             if count:
                 barred |= p.cant[s]
-        self.awkward = [c for c in p.pool if barred >> c & 1]
-        self.free = [c for c in p.pool if not barred >> c & 1]
+        self._awkward = [c for c in p.pool if barred >> c & 1]
+        self._free = [c for c in p.pool if not barred >> c & 1]
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the cards' first order: the draws of one :meth:`Draw.sample` are those of a fresh dealer."""
+        self.awkward = list(self._awkward)
+        self.free = list(self._free)
 
     def deal(self, rng: random.Random) -> list[int] | None:
         """Each place's cards (masks, place ``n`` last), or None where a card found no place."""
@@ -283,6 +183,58 @@ class Dealer:
             for c in free[at:at + room[s]]:
                 masks[s] |= 1 << c
             at += room[s]
+        return masks
+
+
+class BeliefDealer:
+    """Dealing from beliefs: each card goes to a place in proportion to its probability there
+    (:func:`.belief.marginals`), times the room left in the place over the cards still expected
+    there, so that every place ends with exactly its count; the cards with the fewest places
+    first.  A card may go only where the view allows: those probabilities are 0."""
+
+    def __init__(self, p: Places, weights: Array, cols: list[int]) -> None:
+        """``weights[i, j]``: the probability that card ``p.pool[i]`` is in place ``cols[j]``."""
+        self.p = p
+        view = p.view
+        n = view.rules.players
+        merged = p.extra and not p.want[n]  # the nest reading dealt the burial into the bidder's hand
+        table: list[list[float]] = []
+        for i in range(len(p.pool)):
+            w = [0.0] * (n + 1)
+            for j, s in enumerate(cols):
+                w[view.bidder if merged and s == n else s] += float(weights[i, j])
+            table.append(w)
+        order = sorted(range(len(p.pool)), key=lambda i: sum(1 for x in table[i] if x > 0))
+        self.cards = [p.pool[i] for i in order]
+        self.weights = [table[i] for i in order]
+        self.expected = [sum(w[s] for w in self.weights) for s in range(n + 1)]
+
+    def reset(self) -> None:
+        pass
+
+    def deal(self, rng: random.Random) -> list[int] | None:
+        """Each place's cards (masks, place ``n`` last), or None where a card found no place."""
+        n1 = len(self.expected)
+        masks = [0] * n1
+        room = list(self.p.want)
+        expected = list(self.expected)
+        rand = rng.random
+        for c, w in zip(self.cards, self.weights):
+            odds = [w[s] * room[s] / max(expected[s], 1e-9) if room[s] and w[s] > 0 else 0.0 for s in range(n1)]
+            total = sum(odds)
+            if total <= 0:
+                return None
+            pick = rand() * total
+            for s in range(n1):
+                pick -= odds[s]
+                if pick < 0 and odds[s] > 0:
+                    break
+            else:
+                s = max(range(n1), key=lambda k: odds[k])
+            masks[s] |= 1 << c
+            room[s] -= 1
+            for k in range(n1):
+                expected[k] -= w[k]
         return masks
 
 
@@ -332,53 +284,73 @@ def _kept(rng: random.Random, miss: float) -> bool:
     return rng.random() < math.exp(-miss / _AUCTION_SCALE)
 
 
+class Draw:
+    """Deals for one view, prepared once (the constraints, the nest reading, the beliefs) and drawn
+    as many times as asked (:meth:`sample`): a decision draws dozens from one view."""
+
+    def __init__(self, view: View, weigh_auction: bool = True, read_nest: bool = True,
+                 belief: Model | None = None) -> None:
+        self.view = view
+        self.places = p = places(view)
+        self.limits = auction_limits(view) if weigh_auction else []
+        inp = inputs(view, p) if belief is not None else None  # on the places before the nest reading merges two
+        self.reading = read_nest_places(p) if read_nest else None
+        self.dealer: Dealer | BeliefDealer = (
+            Dealer(p) if belief is None or inp is None else BeliefDealer(p, marginals(belief, inp), inp.places))
+
+    def sample(self, rng: random.Random, tries: int = 200, deadline: float | None = None) -> Hand:
+        """One deal (see :func:`sample_hand`)."""
+        view, p, reading, limits = self.view, self.places, self.reading, self.limits
+        dealer = self.dealer
+        dealer.reset()
+        # The last deal the auction made unlikely, kept in case nothing fits better.  Once there is one, a
+        # deal that misses is turned down at once with the chance it misses by; the first one, only
+        # after it was rebuilt as a legal hand.
+        fallback: Hand | None = None
+        for attempt in range(tries):
+            if fallback is not None and attempt >= _AUCTION_TRIES:
+                return fallback
+            if deadline is not None and time.perf_counter() > deadline:
+                raise SampleError("out of time")
+            masks = dealer.deal(rng)
+            if masks is None:
+                continue
+            miss = 0.0
+            if reading is not None:
+                got = read_burial(p, reading, masks, rng, fallback is not None)
+                if got is None:
+                    continue
+                miss = got
+            masks[view.seat] = int(view.hand)
+            miss += auction_miss(p, limits, masks)
+            if miss and fallback is not None and not _kept(rng, miss):
+                continue
+            hand = _rebuild(view, masks[:-1], p.played, masks[-1], p.taken, p.nest_seen, p.buried_seen)
+            if hand is None:
+                continue
+            if miss and fallback is None and not _kept(rng, miss):
+                fallback = hand
+                continue
+            return hand
+        if fallback is not None:
+            return fallback
+        raise SampleError(f"no deal consistent with seat {view.seat}'s view in {tries} tries")
+
+
 def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction: bool = True,
-                deadline: float | None = None, read_nest: bool = True) -> Hand:
+                deadline: float | None = None, read_nest: bool = True, belief: Model | None = None) -> Hand:
     """One playable :class:`Hand` in the same public position as ``view``, hidden cards dealt at
-    random; with ``weigh_auction``, deals that fit the auction are more likely, and with
-    ``read_nest`` the hidden burial and the trump named are read as a bidder's (see above).
+    random; with ``weigh_auction``, deals that fit the auction are more likely, with ``read_nest``
+    the hidden burial and the trump named are read as a bidder's (see above), and with ``belief``
+    each card goes to a place as likely as that model says (:mod:`.belief`).
     Past ``deadline`` (a ``time.perf_counter()`` reading) it gives up with :class:`SampleError`.
 
     In stages: the constraints from the view (:func:`places`), the nest reading
-    (:func:`read_nest_places`), dealing (:class:`Dealer`), then acceptance: the burial read in the
-    deal (:func:`read_burial`), the deal weighed by the auction, replayed over the public history
-    (:func:`_rebuild`)."""
-    p = places(view)
-    limits = auction_limits(view) if weigh_auction else []
-    reading = read_nest_places(p) if read_nest else None
-    dealer = Dealer(p)
-    # The last deal the auction made unlikely, kept in case nothing fits better.  Once there is one, a
-    # deal that misses is turned down at once with the chance it misses by; the first one, only
-    # after it was rebuilt as a legal hand.
-    fallback: Hand | None = None
-    for attempt in range(tries):
-        if fallback is not None and attempt >= _AUCTION_TRIES:
-            return fallback
-        if deadline is not None and time.perf_counter() > deadline:
-            raise SampleError("out of time")
-        masks = dealer.deal(rng)
-        if masks is None:
-            continue
-        miss = 0.0
-        if reading is not None:
-            got = read_burial(p, reading, masks, rng, fallback is not None)
-            if got is None:
-                continue
-            miss = got
-        masks[view.seat] = int(view.hand)
-        miss += auction_miss(p, limits, masks)
-        if miss and fallback is not None and not _kept(rng, miss):
-            continue
-        hand = _rebuild(view, masks[:-1], p.played, masks[-1], p.taken, p.nest_seen, p.buried_seen)
-        if hand is None:
-            continue
-        if miss and fallback is None and not _kept(rng, miss):
-            fallback = hand
-            continue
-        return hand
-    if fallback is not None:
-        return fallback
-    raise SampleError(f"no deal consistent with seat {view.seat}'s view in {tries} tries")
+    (:func:`read_nest_places`), dealing (:class:`Dealer`, or :class:`BeliefDealer`), then
+    acceptance: the burial read in the deal (:func:`read_burial`), the deal weighed by the auction,
+    replayed over the public history (:func:`_rebuild`).  To draw many deals for one view, prepare
+    them once: ``Draw(view, ...).sample(rng)``."""
+    return Draw(view, weigh_auction, read_nest, belief).sample(rng, tries, deadline)
 
 
 def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken: bool, nest_seen: int,
