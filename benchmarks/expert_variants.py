@@ -27,6 +27,7 @@ from typing import Any
 
 from rookgame.arena import CEILING, estimate, run_arena
 from rookgame.bots import REGISTRY, Player
+from rookgame.bots.belief import shipped
 from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
 from rookgame.rules import load
 
@@ -49,6 +50,8 @@ def variant(spec: str) -> str:
     def make(seed: int | None) -> Player:
         p = ExpertPlayer(seed, level)
         p.level = lv
+        if lv.belief:
+            shipped()  # read before the first decision, as ExpertPlayer does for a level with beliefs
         p.name = name
         return p
 

@@ -295,6 +295,47 @@ def test_a_decision_with_no_time_left_still_answers_with_a_legal_action() -> Non
     assert {Phase.BID, Phase.NEST, Phase.PLAY} <= phases
 
 
+@pytest.mark.parametrize("level", ["medium", "expert"])
+def test_a_decision_on_a_slow_machine_stops_before_its_limit_not_one_play_out_past_it(
+        monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+    """On a loaded machine every step of a decision takes longer by the wall clock; a decision that
+    checks its limit only before each step overruns it by one slow step.  Here a clock of the test's
+    own says a play-out takes a fifth of the limit (as a process waiting for a core sees it): every
+    decision, in the auction, the nest and the card play, still ends within 1.1 times its limit."""
+    import types
+
+    from rookgame.bots import expert as E
+    from rookgame.bots import sampler
+
+    limit = E.LEVELS[level].seconds
+    now = [0.0]
+    clock = types.SimpleNamespace(perf_counter=lambda: now[0])
+    monkeypatch.setattr(E, "time", clock)
+    monkeypatch.setattr(sampler, "time", clock)
+    real_finish = E.ExpertPlayer._finish
+
+    def slow_finish(self: E.ExpertPlayer, h: Hand) -> None:
+        now[0] += 0.3 * limit
+        real_finish(self, h)
+
+    monkeypatch.setattr(E.ExpertPlayer, "_finish", slow_finish)
+    rules = preset("kentucky-discard")
+    bot = ExpertPlayer(3, level)
+    seen = set()
+    for deal in range(2):
+        hand = Hand(rules, deal)
+        hand.deal_random(random.Random(deal))
+        while hand.phase < Phase.DONE:
+            view = view_of(hand, hand.to_act)
+            start = now[0]
+            action = bot.act(view)
+            assert now[0] - start <= 1.1 * limit, (view.phase, now[0] - start)
+            if len(view.legal) > 1:
+                seen.add(view.phase)
+            hand.apply(action)
+    assert {Phase.BID, Phase.PLAY} <= seen
+
+
 @pytest.mark.slow
 def test_deals_weighed_by_the_cards_played_explain_the_play_better() -> None:
     """With ``weigh_play`` the deals the expert scores on are drawn toward those in which the other

@@ -155,6 +155,8 @@ class ExpertPlayer:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = LEVELS[level]
+        if self.level.belief:
+            shipped()  # the weights read now (half a second), not inside the first decision's limit
         self.timed = timed
         self.name = level
         self.rng = random.Random(seed)
@@ -171,33 +173,36 @@ class ExpertPlayer:
             return view.legal[0]
         return self.rank(view)[0][0]
 
-    def rank(self, view: View) -> Ranking:
+    def rank(self, view: View, clock: Clock | None = None) -> Ranking:
         """Legal actions best first, each with its expected value for this seat's side (its score
         minus the other side's, in points), or None for one this decision did not value (it took
         the heuristic's way there: the choice first, then the rest, ranked where the heuristic ranks
-        them, as cards to bury, else in the order of the legal actions)."""
+        them, as cards to bury, else in the order of the legal actions).  The time limit runs from
+        here (or from ``clock``'s start) over the whole decision: preparing the deals, drawing them,
+        scoring them."""
+        clock = clock or self._clock()
         if view.phase == Phase.PLAY:
-            return self._rank_play(view)
+            return self._rank_play(view, clock)
         if view.phase == Phase.BID:
-            return self._rank_bid(view)
-        return self._rank_nest(view)
+            return self._rank_bid(view, clock)
+        return self._rank_nest(view, clock)
 
     # ------------------------------------------------------------------ card play
-    def _rank_play(self, view: View) -> Ranking:
+    def _rank_play(self, view: View, clock: Clock) -> Ranking:
         legal = list(view.legal)
-        scored = self.play_values(view)
+        scored = self.play_values(view, clock)
         if not scored:  # no consistent deal found (or no time for one): the heuristic's card
             return unvalued(self.heuristic.act(view), legal)
         n = len(scored)
         return sorted(((a, sum(v[a] for v in scored) / n) for a in legal), key=_best_first)
 
-    def play_values(self, view: View) -> list[dict[int, float]]:
+    def play_values(self, view: View, clock: Clock | None = None) -> list[dict[int, float]]:
         """For each deal scored (within the time limit), every legal card's value on it: the same
         deals for every card, so differences between cards can be judged against their spread."""
         lv = self.level
         legal = list(view.legal)
         left = view.rules.deck.hand_size - len(view.tricks)
-        clock = self._clock()
+        clock = clock or self._clock()
         scored: list[dict[int, float]] = []
         solve_here = left <= lv.solve_tricks and not self._alone(view.rules, view.seat, view.bidder)
         for hand in self._play_samples(view, clock):
@@ -275,7 +280,7 @@ class ExpertPlayer:
             if clock.over() or (enough is not None and enough()):
                 return
             try:
-                yield draw.sample(self.rng, deadline=clock.deadline)
+                yield draw.sample(self.rng, stop=clock.over)
             except SampleError:
                 continue
 
@@ -345,18 +350,18 @@ class ExpertPlayer:
             if h.bidder != view.seat:
                 continue
             self._finish(h)
-            if clock.over():
+            if clock.past():
                 break  # a play-out that ended past the limit is not counted: stop at the limit
             if h.result is not None:
                 out.append(float(h.result.bidding_points))
         return out
 
-    def _rank_bid(self, view: View) -> Ranking:
+    def _rank_bid(self, view: View, clock: Clock) -> Ranking:
         legal = list(view.legal)
         rules = view.rules
         if A.REDEAL in legal:
             return unvalued(A.REDEAL, legal)
-        clock = self._clock()  # one limit for the whole decision: the take, then the comparison
+        # One limit for the whole decision: the take, then the comparison.
         compare = (self.level.compete and A.PASS in legal
                    and (rules.mode == "partners" or self.level.compete_any_mode)
                    and (self.level.compete_partner or not partner_holds_bid(rules, view.seat, view.high_bidder)))
@@ -398,6 +403,8 @@ class ExpertPlayer:
         for sample in self._deals(view, self.level.compete_samples or self.level.bid_samples, clock):
             values = []
             for first in (bid, A.PASS):
+                if clock.over():  # each play-out a step of its own: the clock learns what one costs
+                    break
                 h = sample.copy()
                 h.apply_unchecked(first)
                 while h.phase == Phase.BID:  # after a bid the others pass; after a pass they bid on
@@ -407,17 +414,17 @@ class ExpertPlayer:
                         h.apply_unchecked(_pass_or_forced(h))
                 self._finish(h)
                 values.append(utility(h, view.seat, self.level.own_points))
-            if clock.over():
-                break  # a play-out that ended past the limit is not counted
+            if len(values) < 2 or clock.past():
+                break  # out of time inside this deal, or a play-out that ended past the limit: not counted
             total += values[0] - values[1]
             n += 1
         return total / n if n >= 4 else None
 
     # ------------------------------------------------------------------ nest and declarations
-    def _rank_nest(self, view: View) -> Ranking:
+    def _rank_nest(self, view: View, clock: Clock) -> Ranking:
         if view.step not in ("bury", "trump"):
             return unvalued(self.heuristic.act(view), view.legal)
-        plan, values = self._nest_plan(view)
+        plan, values = self._nest_plan(view, clock)
         want = self._plan_action(view, plan)
         if view.step == "trump":
             def value(a: int) -> float | None:
@@ -437,7 +444,7 @@ class ExpertPlayer:
             return A.TRUMP + plan if A.TRUMP + plan in view.legal else self.heuristic.act(view)
         return self.heuristic.bury(view, plan)
 
-    def _nest_plan(self, view: View) -> tuple[int | None, dict[int, float]]:
+    def _nest_plan(self, view: View, clock: Clock | None = None) -> tuple[int | None, dict[int, float]]:
         """Choose how to name trump and bury by simulating each plan on the same sampled deals;
         kept for the rest of the nest phase.  Returns the plan and each colour's simulated value."""
         if self._plan is not None and self._plan[0] == _nest_key(view):
@@ -446,7 +453,7 @@ class ExpertPlayer:
         plans: list[int | None] = [None, *colours] if len(colours) > 1 else []
         totals = [0.0] * len(plans)
         n = 0
-        clock = self._clock()
+        clock = clock or self._clock()
         for sample in self._deals(view, 2 * self.level.bid_samples if plans else 0, clock):
             scores = []
             for p in plans:  # every plan on the same deals
@@ -496,15 +503,35 @@ def _best_first(entry: tuple[int, float | None]) -> tuple[float, int]:
 
 
 class Clock:
-    """A decision's time limit: ``over()`` once it has passed; ``None`` for no limit."""
+    """A decision's time limit: ``over()`` once it has passed, or once the next step would pass it;
+    ``None`` for no limit.
 
-    __slots__ = ("deadline", "seconds")
+    Every call of :meth:`over` ends a step of the decision's work (a deal drawn, a card played out),
+    and the longest step so far is taken as what the next one may cost: on a loaded machine a step
+    takes longer by the wall clock (the process waits for a core), and the decision stops that much
+    earlier instead of overrunning its limit by one slow step."""
+
+    __slots__ = ("deadline", "seconds", "_last", "_step")
 
     def __init__(self, seconds: float | None) -> None:
+        now = time.perf_counter()
         self.seconds = seconds or 1.0
-        self.deadline = time.perf_counter() + seconds if seconds is not None else None
+        self.deadline = now + seconds if seconds is not None else None
+        self._last = now  # the end of the last step
+        self._step = 0.0  # the longest step so far
 
     def over(self) -> bool:
+        if self.deadline is None:
+            return False
+        now = time.perf_counter()
+        step = now - self._last
+        if step > self._step:
+            self._step = step
+        self._last = now
+        return now + self._step > self.deadline
+
+    def past(self) -> bool:
+        """Whether the limit itself has passed (a step that ended after it is not counted)."""
         return self.deadline is not None and time.perf_counter() > self.deadline
 
     def share_used(self) -> float:
@@ -517,7 +544,7 @@ class Clock:
         """Seconds left (at least a microsecond), or None without a limit: the solver's own limit."""
         if self.deadline is None:
             return None
-        return max(1e-6, self.deadline - time.perf_counter())
+        return max(1e-6, self.deadline - time.perf_counter() - self._step)
 
 
 def _pass_or_forced(hand: Hand) -> int:

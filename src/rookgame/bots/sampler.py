@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import actions as A
@@ -298,8 +299,10 @@ class Draw:
         self.dealer: Dealer | BeliefDealer = (
             Dealer(p) if belief is None or inp is None else BeliefDealer(p, marginals(belief, inp), inp.places))
 
-    def sample(self, rng: random.Random, tries: int = 200, deadline: float | None = None) -> Hand:
-        """One deal (see :func:`sample_hand`)."""
+    def sample(self, rng: random.Random, tries: int = 200, deadline: float | None = None,
+               stop: Callable[[], bool] | None = None) -> Hand:
+        """One deal (see :func:`sample_hand`); ``stop``, asked before each try, gives up as a deadline does
+        (a decision's clock: :meth:`.expert.Clock.over`)."""
         view, p, reading, limits = self.view, self.places, self.reading, self.limits
         dealer = self.dealer
         dealer.reset()
@@ -310,7 +313,7 @@ class Draw:
         for attempt in range(tries):
             if fallback is not None and attempt >= _AUCTION_TRIES:
                 return fallback
-            if deadline is not None and time.perf_counter() > deadline:
+            if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
                 raise SampleError("out of time")
             masks = dealer.deal(rng)
             if masks is None:
