@@ -95,7 +95,7 @@ def test_docs_describe_every_message() -> None:
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
     kinds = ["join", "sit", "stand", "swap", "start", "bot", "act", "bury", "rematch", "hint", "ping",
-             "welcome", "lobby", "view", "event", "refused", "pong", "info"]
+             "welcome", "lobby", "view", "event", "refused", "pong", "info", "tournament"]
     assert all(f"| `{k}` |" in text for k in kinds)
     found = {d["properties"]["type"]["const"] for side in ("client", "server")
              for d in P.schema()["$defs"][side]["$defs"].values() if "type" in d.get("properties", {})}
@@ -145,7 +145,7 @@ def test_every_code_the_server_refuses_with_has_its_sentence() -> None:
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))
                     and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
-                    in ("Refusal", "NoTable", "ProtocolError") and node.args):
+                    in ("Refusal", "NoTable", "ProtocolError", "Forbidden", "Elsewhere", "Unavailable") and node.args):
                 first = node.args[0]
                 if isinstance(first, ast.Attribute) and first.attr == "code":
                     continue  # an engine refusal passed on: its code is the engine's (tests/test_state.py)

@@ -2,7 +2,8 @@
 
 Pages (static files shipped in the package, no build step): ``/`` the lobby (create or join a
 table), ``/t/CODE`` a table's play screen, ``/history`` finished games and players' statistics,
-``/replay/CODE`` one game step by step (:mod:`.pages`).  The JSON API under ``/api`` creates tables
+``/replay/CODE`` one game step by step (:mod:`.pages`), ``/tournaments`` duplicate tournaments
+(:mod:`.tournament_api`, :mod:`.tournaments`).  The JSON API under ``/api`` creates tables
 and reads the history (:mod:`.api`, its errors :mod:`.errors`); play goes over one WebSocket
 (``/ws``, :mod:`.play`) per browser tab, in the protocol of :mod:`rookgame.web.protocol`
 (docs/protocol.md).  Every table lives in the store (SQLite by default, PostgreSQL by URL) and is
@@ -20,12 +21,13 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, errors, pages, play
+from . import api, errors, pages, play, tournament_api
 from .history import History
 from .limits import RATE, Requests
 from .pages import STATIC
 from .rooms import Hub
 from .store import LEASE_SECONDS, Store
+from .tournaments import Hall
 
 __all__ = ["MAX_WS_FRAME", "SECURITY_HEADERS", "STATIC", "create_app", "serve"]
 
@@ -62,6 +64,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     app = FastAPI(title="rook", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.state.tournaments = hub.events = Hall(hub)
     app.state.history = History(store)
     app.state.allowed_origins = allowed_origins
     app.state.rate = rate
@@ -79,6 +82,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
+    app.include_router(tournament_api.router)
+    app.include_router(tournament_api.pages)
     app.include_router(play.router)
     return app
 

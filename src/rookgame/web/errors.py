@@ -1,7 +1,8 @@
 """The API's errors as JSON: ``{"error": "..."}`` with the status that says whose fault it was.
 
 A request that does not fit its model, a rules file that does not load and an intent refused are the
-client's to fix (400); a table that is not there is 404; one that another server plays, 409; the
+client's to fix (400); a control asked by someone it is not theirs to ask (a tournament's, not its
+director) is 403; a table that is not there is 404; one that another server plays, 409; the
 database away is 503 with a plain sentence (never the driver's words or SQL).  Never a traceback.
 """
 
@@ -15,7 +16,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError
 
 from ..rules import RulesError
-from .protocol import Elsewhere, NoTable, Refusal, Unavailable, wire_params
+from .protocol import Elsewhere, Forbidden, NoTable, Refusal, Unavailable, wire_params
 
 log = logging.getLogger("rookgame.web")
 
@@ -42,6 +43,10 @@ async def not_found(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(_body(exc), status_code=404)
 
 
+async def forbidden(_: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse(_body(exc), status_code=403)
+
+
 async def elsewhere(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(_body(exc), status_code=409)
 
@@ -62,6 +67,7 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RulesError, refused)
     app.add_exception_handler(Refusal, refused)
     app.add_exception_handler(NoTable, not_found)
+    app.add_exception_handler(Forbidden, forbidden)
     app.add_exception_handler(Elsewhere, elsewhere)
     app.add_exception_handler(Unavailable, unavailable)
     app.add_exception_handler(DBAPIError, database_away)

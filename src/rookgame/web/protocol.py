@@ -59,6 +59,10 @@ class Elsewhere(Refusal):
     """A table that another server process plays (it holds the table's lease)."""
 
 
+class Forbidden(Refusal):
+    """Refused because of who asks: a tournament director's control asked by anyone else (HTTP 403)."""
+
+
 class ProtocolError(Refusal, ValueError):
     """A message from the wire that is not one of the protocol's; the text says why."""
 
@@ -319,7 +323,28 @@ class Info(_Message):
     text: str
 
 
-ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint | Pong | Info,
+class TournamentTable(_Message):
+    """At a tournament's table (code ``EVENT-ROUND-TABLE``): where it is in the event, sent on joining and whenever
+    that changes (a board dealt, the table done, the round over, a pause).  ``board``: the board in play (or the
+    last played once ``done``), ``index`` of ``boards`` this round; ``next``: the table where this client's person
+    plays now, when a new round has sent them elsewhere."""
+
+    type: Literal["tournament"] = "tournament"
+    event: str
+    name: str
+    round: int
+    rounds: int
+    table: int
+    board: int | None
+    index: int
+    boards: int
+    done: bool
+    round_over: bool
+    paused: bool
+    next: str | None = None
+
+
+ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint | Pong | Info | TournamentTable,
                           Field(discriminator="type")]
 
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)

@@ -33,7 +33,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .. import actions as A
 from ..bots.hints import ranked
@@ -596,6 +596,19 @@ def burial_order(hand: Hand, seat: int, actions: list[int]) -> list[int]:
 
 
 # ---------------------------------------------------------------------- the server's tables
+class Events(Protocol):
+    """The tournaments a hub serves beside its tables (:class:`rookgame.web.tournaments.Hall`): the rooms of their
+    tables by code (``EVENT-ROUND-TABLE``), restored on a start, stopped when their lease is gone."""
+
+    def is_table(self, code: str) -> bool: ...
+
+    async def room(self, code: str) -> Room: ...
+
+    async def restore(self) -> int: ...
+
+    def held(self, leases: set[str]) -> None: ...
+
+
 class Hub:
     """Every room of one server, its store, and the pools that keep slow work off the event loop."""
 
@@ -610,6 +623,7 @@ class Hub:
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="rook-db")  # one writer: the log's order
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rook-bot")
         self._beat: asyncio.Task[None] | None = None
+        self.events: Events | None = None  # the tournaments (rook serve sets them)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
@@ -646,6 +660,8 @@ class Hub:
         lease it takes is restored, and the heartbeat renews the leases; how many tables were restored."""
         self.store.claim()
         restored = await self.restore()
+        if self.events is not None:
+            restored += await self.events.restore()
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
         return restored
 
@@ -661,6 +677,8 @@ class Hub:
             for code, room in list(self.rooms.items()):
                 if code not in held:
                     room.taken_over()
+            if self.events is not None:
+                self.events.held(held)
 
     def close(self) -> None:
         if self._beat is not None:
@@ -712,7 +730,9 @@ class Hub:
     async def room(self, code: str) -> Room:
         """Table ``code``'s room: this server's, or loaded from the store once its lease is taken (another
         server holding it: :class:`Elsewhere`; the database away: :class:`Unavailable`).  A game's code after the
-        table's first ("ABCDEF-2") is the table's."""
+        table's first ("ABCDEF-2") is the table's; a tournament's table ("ABCDEF-1-2") is its event's."""
+        if self.events is not None and self.events.is_table(code):
+            return await self.events.room(code)
         code = table_of(code.strip().upper())
         known = self.rooms.get(code)
         if known is not None:

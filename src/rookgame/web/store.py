@@ -237,9 +237,12 @@ class Store:
     def _fence(self, s: Session, code: str) -> None:
         """Inside a write's transaction: this store's owner still holds ``code``'s lease (and it is renewed);
         else :class:`LeaseLost`.  A store with no owner (a script, a test) writes unfenced."""
+        self.fence_lease(s, table_of(code))  # a table's games after its first ("ABCDEF-2") are under the table's lease
+
+    def fence_lease(self, s: Session, code: str) -> None:
+        """:meth:`_fence` on the lease named ``code`` as it is (a tournament's, "T-ABCDEF")."""
         if self.owner is None:
             return
-        code = table_of(code)  # a table's games after its first ("ABCDEF-2") are under the table's lease
         done = s.execute(update(LeaseRow).where(LeaseRow.code == code, LeaseRow.owner == self.owner)
                          .values(expires=_now_ms() + int(self.lease_seconds * 1000)))
         if done.rowcount != 1:  # type: ignore[attr-defined]

@@ -160,7 +160,7 @@ class TournamentStore:
             return None if got is None else (got.seat, got.action)
 
     def _fence(self, s: Session, code: str) -> None:
-        self.store._fence(s, lease_name(code))  # the table store's one fence, on the tournament's lease
+        self.store.fence_lease(s, lease_name(code))  # the table store's one fence, on the tournament's lease
 
     @staticmethod
     def _row(s: Session, code: str) -> TournamentRow:

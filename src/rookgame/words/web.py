@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import refusals
+from . import refusals, tournament
 from .catalog import N_, Params, Say, Template, fill, kind_of
 from .catalog import as_data as template_data
 
@@ -46,6 +46,9 @@ SERVER: dict[str, Say] = {
     "bad_length": Say(N_("a request's Content-Length is a number of bytes")),
     "not_this_network": Say(N_("this server serves this computer and its local network only; to serve any address, "
                                "start it with --host 0.0.0.0")),
+    # a duplicate tournament's tables and API, and its director's refusals ("event_" and the director's code)
+    **tournament.SERVER,
+    **tournament.EVENT,
 }
 
 PAGE: dict[str, Template] = {
@@ -97,7 +100,8 @@ def as_data() -> dict[str, object]:
     for code, s in SERVER.items():
         said[code] = {"other": template_data(s.other if s.other is not None else s.text),
                       "you": {name: template_data(t) for name, t in s.you.items()}}
-    return {"refusals": said, "page": {code: template_data(t) for code, t in PAGE.items()}}
+    page = {**PAGE, **tournament.PAGE}  # the tournament page's and a tournament table's banner's beside the table's
+    return {"refusals": said, "page": {code: template_data(t) for code, t in page.items()}}
 
 
 __all__ = ["PAGE", "SERVER", "TERMINAL", "as_data", "say", "text", "told"]

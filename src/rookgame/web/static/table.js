@@ -1,6 +1,7 @@
 // A table's page: the lobby (seats, host controls), then the play screen, over one WebSocket.
 import { cardElement, cardName, sortCards } from "/static/cards.js";
 import { callWords, choiceWords, plural, refusalWords, seatLabel, trumpWords } from "/static/words.js";
+import { tournamentMessage } from "/static/tournament-table.js";
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "").toUpperCase();
@@ -111,6 +112,9 @@ function receive(msg) {
       if (msg.code === "token_not_here") localStorage.removeItem(tokenKey);
       if (msg.code === "no_table") { closedForGood = true; ws.close(); $("conn").textContent = "no such table"; }
       say(refusalWords(msg, me.seat, seatName), "error");
+      break;
+    case "tournament": // a tournament's table: where it is in the event (before each board's deal)
+      tournamentMessage(msg, localStorage.getItem(tokenKey));
       break;
     case "info":
       say(refusalWords(msg, me.seat, seatName), "info");

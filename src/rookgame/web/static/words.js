@@ -45,6 +45,14 @@ export function fill(template, params, seatName) {
   return String(text).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? show(name, params[name], seatName) : whole));
 }
 
+// One of the page's own sentences (the catalog's ``page``: rookgame.words.web.PAGE), filled: places count from 1,
+// seats named by ``seatName``.  Before the catalog is here, or for a code it lacks, the code itself (never English
+// written here).
+export function say(code, params = {}, seatName = (s) => String(s + 1)) {
+  const template = catalog && catalog.page ? catalog.page[code] : null;
+  return template ? fill(template, params, seatName) : code;
+}
+
 // A refusal (or a word from the server) told to the person at this page: "you" for their own seat, the
 // other seats by the page's names.  ``msg``: {code, params, reason}; ``me``: this page's seat (null: watching).
 export function refusalWords(msg, me, seatName) {
