@@ -7,6 +7,7 @@ computed by hand, and the director's controls and refusals.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -497,3 +498,83 @@ def test_the_directors_controls_and_what_others_are_refused(client: TestClient) 
 
     assert all(f"event_{c}" in words for c in ERRORS) and "not_director" in words and "t_title" in client.get(
         "/api/words").json()["page"]
+
+
+# ---------------------------------------------------------------------- in the browser
+def test_an_event_made_registered_started_and_a_table_played_in_the_browser(chromium: str, tmp_path: Path) -> None:
+    """The director makes the event on /tournaments and starts the round from its page; Ann registers on the event's
+    page with a bot for a partner, follows its link to her table and plays both boards of the round through the table
+    page, its banner naming each board; the event's page then shows her table's results."""
+    pytest.importorskip("playwright")
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import TIMEOUT, VIEWS, Server, choose, console_errors
+
+    srv = Server(tmp_path / "rook.db")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium)
+            boss = browser.new_context(viewport={"width": 1280, "height": 800})
+            boss.set_default_timeout(TIMEOUT)
+            page = boss.new_page()
+            console = console_errors(page)
+            page.goto(f"{srv.url}/tournaments")
+            page.fill("#t-name", "Friday club")
+            page.fill("#t-rounds", "1")
+            page.fill("#t-boards", "2")
+            page.click("#create-form button[type=submit]")
+            page.wait_for_url("**/tournament/*")
+            code = page.url.rsplit("/", 1)[1]
+            page.wait_for_selector("#director:not([hidden])")
+
+            ann = browser.new_context(viewport={"width": 1280, "height": 800})
+            ann.set_default_timeout(TIMEOUT)
+            ann.add_init_script(VIEWS)
+            mine = ann.new_page()
+            ann_console = console_errors(mine)
+            mine.goto(f"{srv.url}/tournament/{code}")
+            mine.wait_for_selector("#register:not([hidden])")
+            assert mine.locator("#director").is_hidden()  # the director's controls are the director's
+            mine.fill("#member-0", "Ann")
+            mine.fill("#member-1", "heuristic")
+            mine.click("#register-form button[type=submit]")
+            mine.wait_for_selector("#me p")
+            for _ in range(3):
+                r = httpx.post(f"{srv.url}/api/tournaments/{code}/units", json={"members": ["heuristic", "random"]})
+                assert r.status_code == 200
+            page.click("#start-round")
+            mine.click("#play-link")  # shown once the round has started
+            mine.wait_for_url(f"**/t/{code}-1-*")
+            mine.wait_for_selector("#tournament-banner")
+            assert "board 1 (1 of 2)" in mine.inner_text("#tournament-banner")
+            deadline = time.monotonic() + 120
+            boards = set()
+            while not mine.locator("#tournament-banner[data-done='1']").count():
+                assert time.monotonic() < deadline, "the table did not play its boards"
+                boards.add(mine.get_attribute("#tournament-banner", "data-board"))
+                mine.wait_for_function("() => document.querySelector('#actions button.act, #hand .card.legal, "
+                                       "#tournament-banner[data-done=\"1\"]')")
+                if mine.locator("#tournament-banner[data-done='1']").count():
+                    break
+                if mine.locator("#actions .bury-box").count():
+                    while mine.locator("#actions .act-bury[disabled]").count():
+                        mine.locator("#hand .card.legal:not(.picked)").first.click()
+                    target = mine.locator("#actions .act-bury")
+                elif mine.locator("#actions button.act").count():
+                    target = mine.locator("#actions button.act").first
+                else:
+                    target = mine.locator("#hand .card.legal").first
+                with contextlib.suppress(Exception):  # a board's end redraws the page under the click
+                    choose(mine, target)
+            assert boards == {"1", "2"}, boards
+            assert "every board of round 1" in mine.inner_text("#tournament-banner")
+            mine.click("#tournament-banner a")
+            mine.wait_for_selector("#results-panel:not([hidden])")
+            # the bots' table was done first: the round is over, so every table's results show, and the standings
+            mine.wait_for_function("() => document.querySelectorAll('#results tr').length === 1 + 2 * 2")
+            assert mine.locator("#standings tr").count() == 1 + 4
+            assert mine.locator("#standings tr.mine td").nth(3).inner_text() == "2"  # Ann's pair: 2 boards
+            assert not console and not ann_console, (console, ann_console)
+            browser.close()
+    finally:
+        srv.stop()

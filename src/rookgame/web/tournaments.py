@@ -89,6 +89,7 @@ class TableRoom(Room):
                          lobby)
         self.event = event
         self.seating = seating
+        self.finished = True  # no game of the history to mark finished: the boards' hands go to the director
         self.board: Board | None = None  # the board in play, or the last played once the table is done
         self.done = False  # every board of the round played here
         self.visitors: dict[Client, str] = {}  # those watching with a token of the event: who they are
