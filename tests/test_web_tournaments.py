@@ -508,7 +508,17 @@ def test_an_event_made_registered_started_and_a_table_played_in_the_browser(chro
     pytest.importorskip("playwright")
     from playwright.sync_api import sync_playwright
 
-    from tests.test_browser import TIMEOUT, VIEWS, Server, choose, console_errors
+    from tests.test_browser import TIMEOUT, Server, console_errors
+
+    # counts the views the page hears, so that a click waits for the view after it (the page redraws its choices)
+    views = """window.__views = 0; const Real = window.WebSocket; window.WebSocket = class extends Real {
+      constructor(...a) { super(...a); this.addEventListener("message",
+        (e) => { if (JSON.parse(e.data).type === "view") window.__views += 1; }); } };"""
+
+    def choose(page: Any, target: Any) -> None:
+        n = page.evaluate("window.__views")
+        target.click()
+        page.wait_for_function(f"() => window.__views > {n}")
 
     srv = Server(tmp_path / "rook.db")
     try:
@@ -529,7 +539,7 @@ def test_an_event_made_registered_started_and_a_table_played_in_the_browser(chro
 
             ann = browser.new_context(viewport={"width": 1280, "height": 800})
             ann.set_default_timeout(TIMEOUT)
-            ann.add_init_script(VIEWS)
+            ann.add_init_script(views)
             mine = ann.new_page()
             ann_console = console_errors(mine)
             mine.goto(f"{srv.url}/tournament/{code}")

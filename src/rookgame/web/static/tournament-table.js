@@ -1,7 +1,7 @@
 // A tournament's table (code EVENT-ROUND-TABLE) on the table page: the banner that says where the table is in the
 // event (round, table, board n of m), told by the server's `tournament` message before each board's deal, and the
 // way on: back to the event's page, or to the person's next table once the director has started the next round.
-import { say } from "/static/words.js";
+import { say, wordsReady } from "/static/words.js";
 
 function banner() {
   let box = document.getElementById("tournament-banner");
@@ -16,7 +16,12 @@ function banner() {
 }
 
 // ``msg``: the server's `tournament` message; ``token``: this person's token at this table (it seats them at the next).
+// Told once the page's words are here (the first message may come before them).
 export function tournamentMessage(msg, token) {
+  wordsReady().then(() => show(msg, token));
+}
+
+function show(msg, token) {
   const box = banner();
   const line = document.createElement("p");
   line.textContent = say("t_board_of", { event: msg.name, round: msg.round, table: msg.table, board: msg.board,
