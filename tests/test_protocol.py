@@ -94,8 +94,8 @@ def test_docs_describe_every_message() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
-    kinds = ["join", "sit", "stand", "swap", "start", "bot", "act", "bury", "rematch", "hint", "ping",
-             "welcome", "lobby", "view", "event", "refused", "pong", "info", "tournament"]
+    kinds = ["join", "sit", "stand", "swap", "start", "bot", "act", "bury", "rematch", "hint", "ping", "say", "mute",
+             "welcome", "lobby", "view", "event", "refused", "pong", "info", "tournament", "talk"]
     assert all(f"| `{k}` |" in text for k in kinds)
     found = {d["properties"]["type"]["const"] for side in ("client", "server")
              for d in P.schema()["$defs"][side]["$defs"].values() if "type" in d.get("properties", {})}

@@ -12,6 +12,7 @@ from ..rules import MAX_FILE_BYTES, PRESETS, from_mapping, loads
 from ..words import web as web_words
 from ..words.catalog import KINDS
 from . import protocol as P
+from .accounts import Player
 from .history import History
 from .names import DEFAULT_FILL, LEVELS
 from .rooms import Hub
@@ -56,7 +57,7 @@ async def options() -> dict[str, Any]:
 
 
 @router.post("/tables")
-async def create(body: CreateTable, hub: HubDep) -> JSONResponse:
+async def create(body: CreateTable, request: Request, hub: HubDep) -> JSONResponse:
     """A new table (a bad rules file or plan is a 400 with the reason: :mod:`.errors`)."""
     extra = {"goal": body.goal} if body.goal is not None else {}
     if body.rules_file is not None:
@@ -64,9 +65,17 @@ async def create(body: CreateTable, hub: HubDep) -> JSONResponse:
     else:
         rules = from_mapping({"preset": body.preset or "kentucky-discard", **extra}, "the table's rules")
     plan = body.seats if body.seats is not None else ["me"] + ["open"] * (rules.players - 1)
-    code, token = await hub.create(rules, body.name, plan, body.fill, body.your_name)
+    code, token = await hub.create(rules, body.name, plan, body.fill, body.your_name, await host_profile(request))
     seat = plan.index("me") if "me" in plan else None
     return JSONResponse({"code": code, "token": token, "seat": seat, "url": f"/t/{code}"})
+
+
+async def host_profile(request: Request) -> Player | None:
+    """The profile signed in here (:mod:`.account_api`), who hosts the new table as itself; None: a guest."""
+    from .account_api import signed_in
+
+    session = await signed_in(request) if getattr(request.app.state, "accounts", None) is not None else None
+    return None if session is None else session[0]
 
 
 @router.get("/tables/{code}")

@@ -84,6 +84,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.include_router(api.router)
     app.include_router(tournament_api.router)
     app.include_router(tournament_api.pages)
+    from .account_api import install as accounts
+
+    accounts(app, store)  # players who are known, their sessions and ratings (issue 27)
     app.include_router(play.router)
     return app
 

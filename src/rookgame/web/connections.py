@@ -7,12 +7,15 @@ A client that leaves ``MAX_QUEUE`` messages unread is let go rather than hold it
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import protocol as P
 from .limits import BURST, RATE, Bucket
 from .lobby import Lobby, Person
 from .names import token_hash
+
+if TYPE_CHECKING:
+    from .accounts import Player
 
 MAX_QUEUE = 512  # messages waiting for one slow client before it is dropped (past a (re)join's replay)
 
@@ -35,6 +38,7 @@ class Client:
         self.room: Place | None = None
         self.token: str | None = None
         self.key: str | None = None  # token_hash(token): the person's key in the lobby
+        self.player: Player | None = None  # the profile this connection's session cookie signed in (None: a guest)
         self.heard = 0  # events sent, in this client's stream
         self.bucket = Bucket(rate, max(BURST, rate * 3))
         self.drops = 0

@@ -23,6 +23,7 @@ class Person:
     name: str
     seat: int | None = None
     host: bool = False
+    player: int | None = None  # the profile signed in when the person sat (rookgame.web.accounts); None: a guest
 
 
 @dataclass
@@ -33,6 +34,8 @@ class Lobby:
     people: dict[str, Person] = field(default_factory=dict)
     fill: str = DEFAULT_FILL
     started: bool = False
+    handed: bool = False  # a seat changed hands after the start (a person's to a bot ...): the game is not rated
+    muted: list[str] = field(default_factory=list)  # whose talk the host muted: people's keys, "*spectators"
 
     def table_seats(self) -> list[Seat]:
         """The Table's seats for this plan: people by name, bots by level, open seats the fill bot."""
@@ -41,10 +44,11 @@ class Lobby:
 
     def to_json(self) -> dict[str, Any]:
         return {"seats": [asdict(s) for s in self.seats], "fill": self.fill, "started": self.started,
-                "people": {h: asdict(p) for h, p in self.people.items()}}
+                "handed": self.handed, "muted": self.muted, "people": {h: asdict(p) for h, p in self.people.items()}}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], players: int) -> Lobby:
         seats = [SeatState(**s) for s in data.get("seats", [])] or [SeatState() for _ in range(players)]
         people = {h: Person(**p) for h, p in data.get("people", {}).items()}
-        return cls(seats, people, str(data.get("fill", DEFAULT_FILL)), bool(data.get("started", False)))
+        return cls(seats, people, str(data.get("fill", DEFAULT_FILL)), bool(data.get("started", False)),
+                   bool(data.get("handed", False)), [str(k) for k in data.get("muted", [])])

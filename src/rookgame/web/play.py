@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import protocol as P
+from .accounts import SESSION_COOKIE
 from .connections import Client
 from .rooms import Hub
+
+if TYPE_CHECKING:
+    from .accounts import Accounts, Player
 
 router = APIRouter()
 
@@ -28,6 +33,7 @@ async def play(ws: WebSocket) -> None:
         return
     await ws.accept()
     client = Client(state.rate)
+    client.player = await signed_in_player(ws)  # a profile sits as itself; without a session, a guest
     writer = asyncio.create_task(_write(ws, client))
     try:
         while not client.closed:
@@ -56,6 +62,21 @@ async def _write(ws: WebSocket, client: Client) -> None:
                 await ws.close()
                 return
             await ws.send_text(text)
+
+
+async def signed_in_player(ws: WebSocket) -> Player | None:
+    """The profile the socket's session cookie signs in (:mod:`.accounts`), or None: a guest.  The socket's origin
+    was checked first, so a page of another site cannot sit as someone with their cookie."""
+    accounts: Accounts | None = getattr(ws.app.state, "accounts", None)
+    token = ws.cookies.get(SESSION_COOKIE)
+    if accounts is None or not token:
+        return None
+    hub: Hub = ws.app.state.hub
+    try:
+        found = await hub.db(accounts.session, token)
+    except Exception:  # the database away: a guest for now
+        return None
+    return None if found is None else found[0]
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...] = ()) -> bool:

@@ -144,7 +144,24 @@ class Ping(_Message):
     type: Literal["ping"] = "ping"
 
 
-Intent = Join | Sit | Stand | Swap | Start | SeatBot | Act | Bury | Rematch | AskHint | Ping
+class Say(_Message):
+    """Say something at the table (:mod:`.chat`): typed ``text``, or a quick ``phrase`` by its code (each reader
+    reads it in their own language); one of the two."""
+
+    type: Literal["say"] = "say"
+    text: Annotated[str, Field(min_length=1, max_length=400)] | None = None
+    phrase: Annotated[str, Field(min_length=1, max_length=24)] | None = None
+
+
+class Mute(_Message):
+    """The host mutes the person at ``seat`` (or with ``seat`` null, the spectators), or lets them talk again."""
+
+    type: Literal["mute"] = "mute"
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    on: bool = True
+
+
+Intent = Join | Sit | Stand | Swap | Start | SeatBot | Act | Bury | Rematch | AskHint | Ping | Say | Mute
 ClientMessage = Annotated[Intent, Field(discriminator="type")]
 
 
@@ -165,6 +182,7 @@ class SeatInfo(_Message):
     connected: bool  # a person with a connection open now (a bot: always)
     away: str | None = None  # the person whose seat a bot holds for now (the host gave it back later)
     free: bool = False  # a bot seat a newcomer may take once the game has started
+    profile: int | None = None  # the person's profile on this server (/players/ID), signed in; None: a guest
 
 
 class RuleLine(_Message):
@@ -314,6 +332,22 @@ class Pong(_Message):
     type: Literal["pong"] = "pong"
 
 
+class Talk(_Message):
+    """Something said at the table (:mod:`.chat`), numbered per game: on the ``table`` channel (the players',
+    read by everyone there) or the ``spectators``' (read by them only).  ``text`` is as typed (show it as text,
+    never as markup); a ``phrase`` is a code the page says in its reader's language."""
+
+    type: Literal["talk"] = "talk"
+    n: int
+    channel: Literal["table", "spectators"]
+    seat: int | None
+    name: str
+    profile: int | None
+    text: str | None
+    phrase: str | None
+    at: str
+
+
 class Info(_Message):
     """A word from the server that needs no answer: a bot took a seat, the table was restored ..."""
 
@@ -344,12 +378,12 @@ class TournamentTable(_Message):
     next: str | None = None
 
 
-ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint | Pong | Info | TournamentTable,
-                          Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | Lobby | ViewUpdate | Event | Refused | Hint | Pong | Info | TournamentTable
+                          | Talk, Field(discriminator="type")]
 
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
-_INTENTS = ("join", "sit", "stand", "swap", "start", "bot", "act", "bury", "rematch", "hint", "ping")
+_INTENTS = ("join", "sit", "stand", "swap", "start", "bot", "act", "bury", "rematch", "hint", "ping", "say", "mute")
 
 
 # ---------------------------------------------------------------------- reading and writing

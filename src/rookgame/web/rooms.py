@@ -31,9 +31,9 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .. import actions as A
 from ..bots.hints import ranked
@@ -46,12 +46,16 @@ from ..transcript import rules_rows
 from ..view import spectator_view
 from ..words import web as web_words
 from . import protocol as P
+from .chat import TableTalk
 from .connections import MAX_QUEUE, Client
 from .limits import BURST, MAX_DROPS, RATE, Bucket
 from .lobby import Lobby, Person, SeatState
 from .names import DEFAULT_FILL, LEVELS, check_level, check_name, person_name, token_hash
 from .protocol import Elsewhere, Refusal, Unavailable
 from .store import LEASE_SECONDS, LeaseLost, Store, StoreError, is_fault, table_of
+
+if TYPE_CHECKING:
+    from .accounts import Player
 
 __all__ = ["BURST", "DEFAULT_FILL", "LEVELS", "MAX_DROPS", "MAX_QUEUE", "RATE", "Bucket", "Client", "Hub", "Lobby",
            "Person", "Refusal", "Room", "SeatState", "check_level", "check_name", "person_name", "token_hash"]
@@ -88,7 +92,8 @@ class Room:
         for s, st in enumerate(self.lobby.seats):
             person = self.lobby.people.get(st.person) if st.person else None
             if st.kind == "person" and person is not None:
-                seats.append(P.SeatInfo(seat=s, kind="person", name=person.name, connected=s in connected))
+                seats.append(P.SeatInfo(seat=s, kind="person", name=person.name, connected=s in connected,
+                                        profile=person.player))
             elif st.kind == "bot":
                 seats.append(P.SeatInfo(seat=s, kind="bot", name=st.level, connected=True,
                                         away=person.name if person is not None else None, free=st.free))
@@ -212,11 +217,22 @@ class Room:
             self.refused(client, Refusal("token_not_here"))
         self.broadcast_lobby()
         self.push(client)
+        await self.hub.talk.joined(self, client)  # the talk so far (rookgame.web.chat)
 
     def leave(self, client: Client) -> None:
         self.clients.discard(client)
         client.room = None
         self.broadcast_lobby()
+
+    def _reseat(self, seat: int, who: Human | Bot) -> None:
+        """``who`` plays ``seat`` of the game from now on; a seat that changes hands after the start (not a person
+        renamed) marks the game as one that is not rated (:mod:`.accounts`)."""
+        if self.table is None:
+            return
+        was = self.table.seats[seat]
+        if not (isinstance(was, Human) and isinstance(who, Human)) and was != who:
+            self.lobby.handed = True
+        self.table.set_seat(seat, who)
 
     def _host(self, client: Client) -> Person:
         p = client.person
@@ -230,6 +246,8 @@ class Room:
             if not 0 <= seat < self.rules.players:
                 raise Refusal("no_such_seat", place=seat, first_place=0, last_place=self.rules.players - 1)
             name = person_name(name)
+            if client.player is not None:  # signed in: the profile sits under its own name (rookgame.web.accounts)
+                name = client.player.name
             me = client.person
             for h, p in self.lobby.people.items():
                 if p.name.casefold() == name.casefold() and h != client.key:
@@ -254,9 +272,10 @@ class Room:
                 self.lobby.seats[me.seat] = SeatState()
             me.name = name
             me.seat = seat
+            if client.player is not None:
+                me.player = client.player.id
             self.lobby.seats[seat] = SeatState("person", person=client.key)
-            if self.table is not None:
-                self.table.set_seat(seat, Human(name))
+            self._reseat(seat, Human(name))
             try:
                 await self._save_lobby(before)
             except Refusal:
@@ -282,8 +301,7 @@ class Room:
             if self.lobby.started:
                 level = self.lobby.fill
                 self.lobby.seats[seat] = SeatState("bot", level=level, free=True)
-                if self.table is not None:
-                    self.table.set_seat(seat, Bot(level))
+                self._reseat(seat, Bot(level))
             else:
                 self.lobby.seats[seat] = SeatState()
             await self._save_lobby(before)
@@ -336,14 +354,12 @@ class Room:
                     told = Refusal("seat_kept", name=person.name if person else "", place=seat, level=level)
                 elif st.kind == "bot":
                     st.level = level
-                if self.table is not None:
-                    self.table.set_seat(seat, Bot(level))
+                self._reseat(seat, Bot(level))
             else:
                 if st.kind != "bot" or person is None:
                     raise Refusal("no_person_back", place=seat)
                 self.lobby.seats[seat] = SeatState("person", person=st.person)
-                if self.table is not None:
-                    self.table.set_seat(seat, Human(person.name))
+                self._reseat(seat, Human(person.name))
                 told = Refusal("seat_back", name=person.name, place=seat)
             await self._save_lobby(before)
         self.broadcast_lobby()
@@ -418,6 +434,7 @@ class Room:
             game, seed = f"{self.code}-{number}", secrets.randbits(31)
             seats = self.lobby.table_seats()
             table = Table(self.rules, seats, seed)
+            self.lobby.handed = False  # the new game starts with every seat's own player (the old one is rated)
             lobby, store = self.lobby.to_json(), self.hub.store
             await self._write(lambda: store.rematch(self.game, game, self.rules, seats, seed, name=self.name,
                                                     lobby=lobby))
@@ -472,6 +489,8 @@ class Room:
                 await self._write(self.hub.store.set_finished, self.game, patience=PATIENCE)
             except Refusal as e:  # the game is kept; only its mark in the history is late (set on a restart)
                 log.warning("table %s: could not mark the game finished: %s", self.code, e)
+            for hook in self.hub.on_finished:  # the ratings (rookgame.web.account_api): each says its own faults
+                await hook(self)
 
     async def _write(self, fn: Callable[..., T], *args: Any, patience: float = PATIENCE) -> T:
         """A write of this table's through :meth:`Hub.write`; refused in words when it cannot be made."""
@@ -623,6 +642,8 @@ class Hub:
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="rook-db")  # one writer: the log's order
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rook-bot")
         self._beat: asyncio.Task[None] | None = None
+        self.on_finished: list[Callable[[Room], Awaitable[None]]] = []  # called once a game is over (the ratings)
+        self.talk = TableTalk(store)  # the tables' talk (rookgame.web.chat)
         self.events: Events | None = None  # the tournaments (rook serve sets them)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -692,8 +713,9 @@ class Hub:
         self.store.close()
 
     async def create(self, rules: RuleSet, name: str, plan: list[str], fill: str,
-                     host_name: str | None) -> tuple[str, str]:
-        """A new table; (its code, the host's token).  ``plan``: per seat "open", "me" or a bot level."""
+                     host_name: str | None, player: Player | None = None) -> tuple[str, str]:
+        """A new table; (its code, the host's token).  ``plan``: per seat "open", "me" or a bot level; ``player``:
+        the host's profile, signed in (its name is theirs at the table)."""
         name = check_name(name or rules.label, table=True)[:40]
         fill = check_level(fill)
         if len(plan) != rules.players:
@@ -702,7 +724,10 @@ class Hub:
             raise Refusal("host_one_seat")
         token = secrets.token_urlsafe(24)
         key = token_hash(token)
-        host = Person(person_name(host_name) if host_name else "host", host=True)
+        if player is not None:
+            host_name = player.name
+        host = Person(person_name(host_name) if host_name else "host", host=True,
+                      player=None if player is None else player.id)
         if "me" in plan and not host_name:
             raise Refusal("host_needs_name")
         seats = []
@@ -823,6 +848,10 @@ class Hub:
             await room.rematch(client)
         elif isinstance(msg, P.AskHint):
             await room.hint(client)
+        elif isinstance(msg, P.Say):
+            await self.talk.talk(room, client, msg.text, msg.phrase)
+        elif isinstance(msg, P.Mute):
+            await self.talk.mute(room, client, msg.seat, msg.on)
 
     def disconnect(self, client: Client) -> None:
         room = client.room

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import refusals, tournament
+from . import accounts, refusals, tournament
 from .catalog import N_, Params, Say, Template, fill, kind_of
 from .catalog import as_data as template_data
 
@@ -49,6 +49,8 @@ SERVER: dict[str, Say] = {
     # a duplicate tournament's tables and API, and its director's refusals ("event_" and the director's code)
     **tournament.SERVER,
     **tournament.EVENT,
+    # players' accounts and the table's talk (issue 27: words.accounts)
+    **accounts.SERVER,
 }
 
 PAGE: dict[str, Template] = {

@@ -1,0 +1,94 @@
+// /account (sign in, make a profile, sign out; the host adds people; a set-up link's password) and /players/ID (a
+// profile: its ratings with their uncertainty, its games).  Whatever the server sends (names above all) goes into
+// the page as text only (dom.js), never as markup.
+import { el } from "/static/dom.js";
+import { account, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
+
+const $ = (id) => document.getElementById(id);
+const status = (text) => { $("ac-status").textContent = text; };
+
+function values(form) {
+  const out = {};
+  for (const [k, v] of new FormData(form).entries()) out[k] = String(v);
+  return out;
+}
+
+function rating(r) {
+  return say("rate_value", { shown: r.shown.toFixed(1), mu: r.mu.toFixed(1), sigma: r.sigma.toFixed(1) });
+}
+
+async function showProfile(id) {
+  const r = await fetch(`/api/players/${encodeURIComponent(id)}`);
+  const data = await r.json();
+  if (!r.ok) { status(refusal(data)); return; }
+  $("ac-profile").hidden = false;
+  $("ac-name").textContent = data.name;
+  $("ac-stats").textContent = say("prof_stats", data.stats);
+  const rows = $("ac-ratings");
+  rows.replaceChildren(...data.ratings.map((x) => el("tr", {}, el("td", {}, x.ladder), el("td", {}, rating(x)),
+    el("td", {}, String(x.games)))));
+  $("ac-no-games").hidden = data.games.length > 0;
+  $("ac-games").replaceChildren(...data.games.map((g) => el("li", {},
+    el("a", { href: `/replay/${encodeURIComponent(g.game)}` }, g.game), " · ", g.ladder, " · ",
+    say(g.won ? "prof_won" : "prof_lost"), g.counted ? "" : ` · ${say("prof_not_counted")}`)));
+}
+
+function wire(form, path, done) {
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = values(form);
+    if (body.password === "" && form.id === "ac-add") delete body.password;
+    const r = await send(path, body);
+    if (!r.ok) { status(refusal(r.body)); return; }
+    form.reset();
+    done(r.body);
+  });
+}
+
+async function main() {
+  await wordsReady();
+  translatePage();
+  const path = location.pathname.match(/^\/players\/(\d+)$/);
+  const me = await account();
+  if (path) {
+    await showProfile(path[1]);
+    return;
+  }
+  const setup = new URLSearchParams(location.search).get("setup");
+  if (setup && !me) {
+    $("ac-setup").hidden = false;
+    $("ac-setup").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const r = await send("/api/account/setup", { token: setup, password: values($("ac-setup")).password });
+      if (!r.ok) { status(refusal(r.body)); return; }
+      location.replace("/account");
+    });
+    return;
+  }
+  if (!me) {
+    $("ac-guest").hidden = false;
+    wire($("ac-signin"), "/api/account/signin", () => location.reload());
+    wire($("ac-signup"), "/api/account/signup", () => location.reload());
+    return;
+  }
+  $("ac-me").hidden = false;
+  $("ac-who").textContent = say("acct_signed_in", { name: me.name });
+  $("ac-host").hidden = !me.host;
+  $("ac-add").hidden = !me.host;
+  $("ac-signout").addEventListener("click", async () => {
+    const r = await send("/api/account/signout");
+    if (r.ok) location.reload(); else status(refusal(r.body));
+  });
+  wire($("ac-add"), "/api/account/people", (body) => {
+    const added = $("ac-added");
+    if (body.link) {
+      const url = new URL(body.link, location.href).href;
+      added.replaceChildren(say("acct_added_link", { name: body.player.name }), " ", el("code", {}, url));
+    } else {
+      added.textContent = say("acct_added", { name: body.player.name });
+    }
+  });
+  await showProfile(me.id);
+}
+
+main();

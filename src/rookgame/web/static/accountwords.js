@@ -1,0 +1,59 @@
+// The account, profile, leaderboard and club pages' words: their sentences come from the server in the reader's
+// language (GET /api/account/words: rookgame.words.accounts), filled here from codes and parameters; never English
+// written in a script.  Elements with data-w="code" get the sentence as their text, data-w-placeholder a placeholder.
+let words = null;
+const params = new URLSearchParams(location.search);
+const asked = params.get("lang");
+const ready = fetch("/api/account/words" + (asked ? "?lang=" + encodeURIComponent(asked) : ""))
+  .then((r) => (r.ok ? r.json() : null)).then((w) => { words = w; }).catch(() => {});
+
+export function wordsReady() { return ready; }
+
+function fill(template, values) {
+  let text = template;
+  if (template && typeof template === "object") {
+    const n = Number(values[template.count]);
+    text = new Intl.PluralRules(document.documentElement.lang || "en").select(n) === "one" ? template.one : template.many;
+  }
+  return String(text).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+// One of the pages' sentences, filled (the code itself before the words are here).
+export function say(code, values = {}) {
+  const t = words && words.page ? words.page[code] : null;
+  return t ? fill(t, values) : code;
+}
+
+// A refusal from the API ({error, code, params}) in the reader's words: the catalog's, else the server's sentence.
+export function refusal(body) {
+  const t = body && words && words.refusals ? words.refusals[body.code] : null;
+  return t ? fill(t, body.params || {}) : String((body && body.error) || "");
+}
+
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-w]")) node.textContent = say(node.dataset.w);
+  for (const node of root.querySelectorAll("[data-w-placeholder]")) node.placeholder = say(node.dataset.wPlaceholder);
+}
+
+// The CSRF token every change carries (X-CSRF-Token), and who is signed in: GET /api/account.
+let csrf = "";
+export async function account() {
+  const r = await fetch("/api/account", { credentials: "same-origin", cache: "no-store" });
+  const data = await r.json();
+  csrf = data.csrf || "";
+  return data.player;
+}
+
+// A change: POST with the CSRF token; {ok, status, body}.
+export async function send(path, body) {
+  if (!csrf) await account();
+  const r = await fetch(path, {
+    method: "POST", credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+    body: JSON.stringify(body || {}),
+  });
+  let data = {};
+  try { data = await r.json(); } catch (e) { data = {}; }
+  if (data && data.csrf) csrf = data.csrf;
+  return { ok: r.ok, status: r.status, body: data };
+}

@@ -1,0 +1,35 @@
+// /leaderboard: a ladder's rated players (people and bots), best first, each rating with its uncertainty; a club's
+// page shows its own (club.js).  Names are hostile input: text only.
+import { el } from "/static/dom.js";
+import { say, translatePage, wordsReady } from "/static/accountwords.js";
+
+// The rows of a leaderboard (GET /api/ratings/LADDER or a club's), as table rows.
+export function boardRows(rows) {
+  return rows.map((r, i) => el("tr", {},
+    el("td", {}, String(i + 1)),
+    el("td", {}, r.kind === "bot" ? say("rate_bot", { name: r.name })
+      : el("a", { href: `/players/${encodeURIComponent(r.profile)}` }, r.name)),
+    el("td", {}, say("rate_value", { shown: r.shown.toFixed(1), mu: r.mu.toFixed(1), sigma: r.sigma.toFixed(1) })),
+    el("td", {}, String(r.games))));
+}
+
+async function show(ladder) {
+  const rows = ladder ? await (await fetch(`/api/ratings/${encodeURIComponent(ladder)}`)).json() : [];
+  document.getElementById("lb-none").hidden = rows.length > 0;
+  document.getElementById("lb-table").hidden = rows.length === 0;
+  document.getElementById("lb-rows").replaceChildren(...boardRows(rows));
+}
+
+async function main() {
+  await wordsReady();
+  translatePage();
+  const ladders = await (await fetch("/api/ratings")).json();
+  const select = document.getElementById("lb-ladder");
+  select.replaceChildren(...ladders.map((l) => el("option", { value: l.ladder }, l.ladder)));
+  select.addEventListener("change", () => show(select.value));
+  const first = ladders.find((l) => l.ladder === "kentucky-discard") || ladders[0];
+  if (first) select.value = first.ladder;
+  await show(first ? first.ladder : "");
+}
+
+if (document.getElementById("lb-ladder")) main();
