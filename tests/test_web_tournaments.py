@@ -243,7 +243,7 @@ def test_an_evening_of_eight_pairs_people_and_bots_killed_mid_round_resumes_and_
             p = players[name]
             back = next(m["view"] for conn, _, m in p.heard if conn > c and m["type"] == "view")
             for key in ("hand", "trick", "auction", "bidder", "bid", "trump", "legal", "trick_count", "seat"):
-                assert back[key] == view[key], (name, key)  # type: ignore[index]
+                assert back[key] == view[key], (name, key)
         hold.clear()
         run_until(lambda: round_over(base, code, director, 2))
         third = httpx.post(f"{base}/api/tournaments/{code}/rounds", headers={"X-Rook-Director": director})
@@ -392,6 +392,7 @@ class Seat:
         self.cm.__exit__(None, None, None)
 
 
+@pytest.mark.slow
 def test_the_directors_controls_and_what_others_are_refused(client: TestClient) -> None:
     made = client.post("/api/tournaments", json={"name": "Club", "rounds": 1, "boards": 2}).json()
     code, director = made["code"], {"X-Rook-Director": made["director"]}
@@ -588,3 +589,39 @@ def test_an_event_made_registered_started_and_a_table_played_in_the_browser(chro
             browser.close()
     finally:
         srv.stop()
+
+
+@pytest.mark.slow
+def test_a_board_played_out_before_its_result_was_saved_is_recorded_when_the_server_comes_back(tmp_path: Path) -> None:
+    """A server killed between a board's last move (saved) and its result (not yet saved): the next server replays
+    the board's moves, finds its hand over and records it, with the same score, and the event goes on to its end."""
+    import sqlite3
+
+    db = tmp_path / "rook.db"
+    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0, rate=1000)) as c:
+        made = c.post("/api/tournaments", json={"rounds": 1, "boards": 2}).json()
+        code, director = made["code"], {"X-Rook-Director": made["director"]}
+        for _ in range(4):
+            c.post(f"/api/tournaments/{code}/units", json={"members": ["heuristic", "random"]})
+        c.post(f"/api/tournaments/{code}/rounds", headers=director)
+        deadline = time.monotonic() + 60
+        while not c.get(f"/api/tournaments/{code}", headers=director).json()["finished"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        played = c.get(f"/api/tournaments/{code}/event.json").json()
+    # as if the server had died after the last board's last move: its result and the end are not in the log
+    last = max(i for i, e in enumerate(played["events"]) if e["op"] == "result")
+    with sqlite3.connect(db) as con:
+        (tid,) = con.execute("select id from rook_tournaments where code = ?", (code,)).fetchone()
+        con.execute("delete from rook_tournament_events where tournament_id = ? and n >= ?", (tid, last))
+        con.execute("update rook_tournaments set finished = null where id = ?", (tid,))
+        con.execute("delete from rook_leases")
+    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0, rate=1000)) as c:
+        deadline = time.monotonic() + 60
+        while not (v := c.get(f"/api/tournaments/{code}", headers=director).json())["finished"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        again = c.get(f"/api/tournaments/{code}/event.json").json()
+    assert [e["op"] for e in again["events"]] == [e["op"] for e in played["events"]]
+    assert again["events"][last]["scores"] == played["events"][last]["scores"]
+    assert again["standings"] == played["standings"] and v["round_over"]
