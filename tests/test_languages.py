@@ -425,3 +425,37 @@ def test_the_full_screen_holds_at_80x24_in_every_language(code: str, tmp_path: P
             await script(pilot, app)
 
     asyncio.run(go())
+
+
+# ---------------------------------------------------------------------- the browser's language (issue 26)
+def test_a_browser_is_answered_in_the_first_of_its_accept_language_that_is_ours() -> None:
+    from rookgame.words.language import accepted
+
+    assert accepted("sv-SE,sv;q=0.9,en;q=0.8") == "sv"
+    assert accepted("de-DE,de;q=0.9,pt-BR;q=0.5") == "pt"  # German is not ours: the next that is
+    assert accepted("en;q=0.2,es") == "es"  # by weight, not by place
+    assert accepted("fr, es;q=0") == "en"  # q=0: not wanted
+    assert accepted("qps") == "en" and accepted("") == "en" and accepted(None) == "en" and accepted(";;q=x,") == "en"
+
+
+def test_the_pages_words_come_in_the_readers_language_from_the_switch_or_accept_language(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from rookgame.web.app import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0)) as client:
+        es = client.get("/api/words", headers={"Accept-Language": "es-ES,es;q=0.9"}).json()
+        assert es["lang"] == "es" and es["page"]["tb_score"] == "Tanteo" and es["languages"]["sv"] == "Svenska"
+        sv = client.get("/api/words?lang=sv", headers={"Accept-Language": "es"}).json()  # the switch wins
+        assert sv["lang"] == "sv" and sv["page"]["tb_score"] == "Ställning"
+        assert sv["refusals"]["seat_taken"]["other"] != es["refusals"]["seat_taken"]["other"]
+        assert client.get("/api/words").json()["page"]["tb_score"] == "Score"
+        bad = client.get("/api/words?lang=xx")
+        assert bad.status_code == 400 and "unknown language" in bad.json()["error"] and "sv" in bad.json()["error"]
+        presets = client.get("/api/options?lang=pt").json()["presets"]
+        assert any(p["title"] == "Baralho completo" for p in presets) and all(p["about"] for p in presets)
+        code = client.post("/api/tables", json={"name": "T", "your_name": "Ann"}).json()["code"]
+        rules = client.get(f"/api/tables/{code}/rules?lang=sv").json()
+        assert rules["how"] and all(head and text for head, text in rules["how"])
+        assert rules["how"] != client.get(f"/api/tables/{code}/rules?lang=es").json()["how"]
+        assert client.get("/api/tables/NOSUCH/rules").status_code == 404

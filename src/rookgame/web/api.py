@@ -11,6 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..rules import MAX_FILE_BYTES, PRESETS, from_mapping, loads
 from ..words import web as web_words
 from ..words.catalog import KINDS
+from ..words.language import LANGUAGES, LanguageError, accepted, parse_language, speaking
+from ..words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
 from . import protocol as P
 from .accounts import Player
 from .history import History
@@ -50,10 +52,16 @@ class CreateTable(BaseModel):
 
 
 @router.get("/options")
-async def options() -> dict[str, Any]:
-    return {"presets": [{"name": k, "label": r.label, "players": r.players, "mode": r.mode, "goal": r.goal}
-                        for k, r in PRESETS.items()],
-            "levels": list(LEVELS), "fill": DEFAULT_FILL, "protocol": P.VERSION}
+async def options(request: Request, lang: str | None = None) -> Any:
+    """What a new table may have; each preset's name and one-paragraph description in the reader's language."""
+    try:
+        said = reader(request, lang)
+    except LanguageError as e:
+        return unknown_language(e)
+    with speaking(said):
+        return {"presets": [{"name": k, "label": r.label, "players": r.players, "mode": r.mode, "goal": r.goal,
+                             "title": preset_name(k), "about": preset_description(k)} for k, r in PRESETS.items()],
+                "levels": list(LEVELS), "fill": DEFAULT_FILL, "protocol": P.VERSION}
 
 
 @router.post("/tables")
@@ -137,11 +145,48 @@ async def stats(hub: HubDep, history: HistoryDep) -> list[dict[str, Any]]:
     return await hub.db(history.stats)
 
 
+def reader(request: Request, lang: str | None) -> str:
+    """The language a page reads (issue 26): ``lang`` (its switch, remembered by the browser), else the first of
+    the browser's ``Accept-Language`` that is one of ours, else English.  An unknown ``lang``: LanguageError."""
+    if lang:
+        found = parse_language(lang)
+        if found is None:
+            raise LanguageError(lang, "lang")
+        return found
+    return accepted(request.headers.get("accept-language"))
+
+
+def unknown_language(e: LanguageError) -> JSONResponse:
+    return JSONResponse({"error": str(e)}, status_code=400)
+
+
 @router.get("/words")
-async def words() -> dict[str, Any]:
-    """The sentences a page fills from codes and parameters (a refusal's, an info's, the page's own), with the
-    kinds of the parameters."""
-    return {**web_words.as_data(), "kinds": {k: list(v) for k, v in KINDS.items()}}
+async def words(request: Request, lang: str | None = None) -> JSONResponse:
+    """The sentences a page fills from codes and parameters (a refusal's, an info's, the page's own) in the reader's
+    language (:func:`reader`), with the kinds of the parameters, the language chosen and the languages there are."""
+    try:
+        code = reader(request, lang)
+    except LanguageError as e:
+        return unknown_language(e)
+    with speaking(code):
+        said = web_words.as_data()
+    return JSONResponse({**said, "kinds": {k: list(v) for k, v in KINDS.items()}, "lang": code,
+                         "languages": LANGUAGES}, headers={"Vary": "Accept-Language"})
+
+
+@router.get("/tables/{code}/rules")
+async def table_rules(code: str, request: Request, hub: HubDep, lang: str | None = None) -> JSONResponse:
+    """The rules of a table in the reader's language: its title, how it is played in words (the panel) and every
+    option with its meaning."""
+    try:
+        said = reader(request, lang)
+    except LanguageError as e:
+        return unknown_language(e)
+    rules = (await hub.room(code)).rules  # no such table: 404
+    with speaking(said):
+        return JSONResponse({"title": rules_title(rules), "how": how_to_play(rules),
+                             "options": [{"option": a, "value": b, "meaning": c} for a, b, c in rules_rows(rules)]},
+                            headers={"Vary": "Accept-Language"})
 
 
 @router.get("/schema")

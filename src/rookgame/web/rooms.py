@@ -160,7 +160,8 @@ class Room:
             self.push(c, memo)
 
     def seat_name(self, seat: int) -> str:
-        """A seat as the page names it: the person's name, "Bot 2 (heuristic)", "open seat"."""
+        """A seat as the page names it (words.js, seatLabel): the person's name, "Bot 2 (heuristic)", "Bot 2
+        (heuristic) for Bo", "open seat"."""
         if not 0 <= seat < len(self.lobby.seats):
             return web_words.say("seat_number", {"place": seat + 1})
         st = self.lobby.seats[seat]
@@ -168,7 +169,10 @@ class Room:
         if st.kind == "person" and person is not None:
             return person.name
         if st.kind == "bot":
-            return web_words.say("seat_bot", {"place": seat + 1, "level": st.level or self.lobby.fill})
+            level = st.level or self.lobby.fill
+            if person is not None:  # keeping a person's seat
+                return web_words.say("seat_bot_for", {"place": seat + 1, "level": level, "name": person.name})
+            return web_words.say("seat_bot", {"place": seat + 1, "level": level})
         return web_words.say("seat_open")
 
     def refused(self, client: Client, refusal: Refusal | IllegalAction) -> None:

@@ -97,6 +97,26 @@ def language_from(option: str | None, environ: Mapping[str, str]) -> str:
     return ENGLISH
 
 
+def accepted(header: str | None) -> str:
+    """The language a browser's ``Accept-Language`` asks for first among ours ("sv-SE,sv;q=0.9,en;q=0.8": sv),
+    by each tag's weight (q, 1 when not given; 0: not wanted), else English."""
+    asked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        for p in params.split(";"):
+            name, _, value = p.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        found = parse_language(tag) if tag.strip() not in ("", "*") else None
+        if found is not None and found != PSEUDO and weight > 0:
+            asked.append((-weight, i, found))
+    return min(asked)[2] if asked else ENGLISH
+
+
 # ---------------------------------------------------------------------- catalogs
 @dataclass(frozen=True)
 class Catalog:

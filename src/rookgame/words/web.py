@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import accounts, refusals, tournament
-from .catalog import N_, Params, Say, Template, fill, kind_of
+from .catalog import N_, Params, Plural, Say, Template, fill, kind_of
 from .catalog import as_data as template_data
+from .pages import PAGES
 
 SERVER: dict[str, Say] = {
     # the database (issue 25): writes are retried; the table waits and goes on by itself when it is back
@@ -56,9 +57,54 @@ SERVER: dict[str, Say] = {
 PAGE: dict[str, Template] = {
     # seats, as the page names them ("(you)" after the reader's own); places count from 1
     "seat_bot": N_("Bot {place} ({level})"),
+    "seat_bot_for": N_("Bot {place} ({level}) for {name}"),
+    "seat_kept_mine": N_("Bot {place} ({level}), keeping your seat"),
     "seat_open": N_("open seat"),
     "seat_number": N_("Seat {place}"),
     "seat_mine": N_("{name} (you)"),
+    "not_connected": N_("not connected"),
+    # the invitation
+    "invite_qr": N_("QR code of the invite link: point a phone's camera at it"),
+    "invite_where": N_("Phones and computers on this network open {url}"),
+    # a trick just taken, held on the table until it is seen
+    "trick_taken": N_("{winner} took the trick"),
+    "trick_seen": N_("Tap the table or press a key to go on"),
+    # the end of a hand
+    "summary_title": N_("Hand {hand} is over"),
+    "summary_made": N_("{bidder} bid {bid} and made it."),
+    "summary_set": N_("{bidder} bid {bid} and was set."),
+    "summary_thrown_in": N_("Hand {hand} was thrown in: nobody scores, and the cards are dealt again."),
+    "summary_trump": N_("Trump: {trump}."),
+    "summary_no_trump": N_("No trump."),
+    "summary_side": N_("{side}: {points} points taken, {score} on the score, {total} in all."),
+    "summary_nest": N_("The nest:"),
+    "summary_buried": N_("Buried:"),
+    "summary_buried_shown": N_("Buried trumps, shown:"),
+    "summary_last": N_("The last trick, taken by {winner}:"),
+    "summary_go_on": N_("Continue"),
+    # your turn
+    "turn_title": N_("Your turn · {table}"),
+    "turn_sound": N_("Sound on your turn"),
+    "turn_vibrate": N_("Vibrate on your turn"),
+    # coming back
+    "kept_for_you": N_("A bot is playing your seat for now."),
+    "take_back": N_("Take your seat back"),
+    # burying: chosen, then confirmed
+    "bury_choose": Plural("The nest is in your hand (marked “nest”): choose {left} card to bury, then confirm.",
+                          "The nest is in your hand (marked “nest”): choose {left} cards to bury, then confirm.",
+                          "left"),
+    "bury_chosen": N_("{chosen} of {left} chosen"),
+    "bury_confirm": N_("Bury these cards"),
+    "bury_clear": N_("Choose again"),
+    "bury_pick": N_("Choose {card} to bury"),
+    "bury_counters": Plural("You are burying a card that counts: {cards} ({points} points).",
+                            "You are burying cards that count: {cards} ({points} points).", "count"),
+    "bury_bird": N_("You are burying the Rook Bird."),
+    # playing again
+    "play_again": N_("Play again"),
+    "play_again_note": N_("The same table: its code, its people and their seats."),
+    # the rest of the pages' words (every label and sentence of the table page and its scripts)
+    **PAGES,
 }
 
 TERMINAL: dict[str, Template] = {

@@ -1,10 +1,10 @@
 // Drawing Rook cards: colour, number, and a letter + shape per colour, so colour is never the only cue.
 export const COLOURS = "BRYG";
 export const SUITS = {
-  B: { name: "Black", shape: "\u2660", cls: "c-B" },   // spade
-  R: { name: "Red", shape: "\u2665", cls: "c-R" },     // heart
-  Y: { name: "Yellow", shape: "\u2605", cls: "c-Y" },  // star
-  G: { name: "Green", shape: "\u2663", cls: "c-G" },   // club
+  B: { shape: "\u2660", cls: "c-B" },   // spade
+  R: { shape: "\u2665", cls: "c-R" },   // heart
+  Y: { shape: "\u2605", cls: "c-Y" },   // star
+  G: { shape: "\u2663", cls: "c-G" },   // club
 };
 export const BIRD_SHAPE = "\u2726"; // four-pointed star, on a dark card of its own
 
@@ -16,11 +16,12 @@ export function parseCard(text) {
   return { text, bird: false, colour: m[1], rank: Number(m[2]) };
 }
 
+// A card's name in the reader's words ("Red 14", "Rook Bird"): words.js gives it once the catalog is here; until
+// then the card's code.
+export const cardWords = { name: (text) => text };
+
 export function cardName(text) {
-  const c = parseCard(text);
-  if (c.bird) return text === "RK" ? "Rook Bird" : `Rook Bird ${text.slice(2)}`;
-  if (!c.colour) return text;
-  return `${SUITS[c.colour].name} ${c.rank}`;
+  return cardWords.name(text);
 }
 
 // Sort by colour (B R Y G), high to low inside a colour; the Bird(s) first.

@@ -2,7 +2,7 @@
 // Everything from the server (names above all) is hostile input: it goes into the page only as text
 // (textContent, createTextNode, setAttribute), never as markup.
 import { el } from "/static/dom.js";
-import { playerLabel, plural, sidesOf } from "/static/words.js";
+import { lang, playerLabel, say, sidesOf, wordsReady } from "/static/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -23,7 +23,8 @@ function parseTime(iso) {
 
 function when(iso) {
   const d = parseTime(iso);
-  const text = d ? d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : String(iso || "");
+  const text = d ? d.toLocaleString(lang() === "qps" ? "en" : lang(), { dateStyle: "medium", timeStyle: "short" })
+    : String(iso || "");
   return el("time", { datetime: d ? d.toISOString() : null }, text);
 }
 
@@ -36,7 +37,7 @@ function gameItem(g) {
   const totals = Array.isArray(g.totals) ? g.totals : [];
   const sides = sidesOf(players.length, totals.length, g.sides);
   const code = String(g.code);
-  const title = g.name ? String(g.name) : "Table " + code;
+  const title = g.name ? String(g.name) : say("hs_table", { code });
 
   const scores = el("ul", { class: "hx-sides" });
   sides.forEach((seats, side) => {
@@ -45,21 +46,20 @@ function gameItem(g) {
       el("span", { class: "hx-side-names" }, seats.map((s) => playerName(g, s)).join(" & ")),
       " ",
       el("strong", { class: "hx-total" }, totals[side]),
-      won ? el("span", { class: "hx-badge" }, "won") : null));
+      won ? el("span", { class: "hx-badge" }, say("hs_won")) : null));
   });
 
   const enc = encodeURIComponent(code);
   return el("li", { class: "hx-game", "data-code": code },
     el("h3", { class: "hx-game-name" }, title),
     el("p", { class: "hx-meta" },
-      when(g.finished), " · ", String(g.rules), " · ",
-      plural(g.hands, "1 hand", `${g.hands} hands`), " · code ", el("code", {}, code)),
+      when(g.finished), " · ", say("hs_meta", { rules: String(g.rules), count: g.hands, code })),
     scores,
     el("p", { class: "hx-links" },
-      el("a", { class: "hx-button", href: `/replay/${enc}` }, "replay"),
+      el("a", { class: "hx-button", href: `/replay/${enc}` }, say("hs_replay")),
       " ",
       el("a", { class: "hx-button hx-secondary", href: `/api/games/${enc}/record`,
-                download: `rook-${code}.jsonl` }, "download record")));
+                download: `rook-${code}.jsonl` }, say("hs_download"))));
 }
 
 function statsRow(p) {
@@ -80,7 +80,7 @@ function chart(stats) {
 
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img",
                             "aria-labelledby": "hx-chart-title hx-chart-desc", class: "hx-svg" });
-  root.append(svg("title", { id: "hx-chart-title" }, "Points per hand, per player"));
+  root.append(svg("title", { id: "hx-chart-title" }, say("hs_chart_title")));
   root.append(svg("desc", { id: "hx-chart-desc" },
     stats.map((p, i) => `${p.name}: ${values[i]}`).join("; ")));
   stats.forEach((p, i) => {
@@ -95,7 +95,7 @@ function chart(stats) {
     const x0 = x(Math.min(0, v)), x1 = x(Math.max(0, v));
     const bar = svg("rect", { x: x0, y: y + 4, width: Math.max(1, x1 - x0), height: rowH - 8,
                               class: v < 0 ? "hx-bar hx-bar-neg" : "hx-bar", "data-name": name });
-    bar.append(svg("title", {}, `${name}: ${v} points per hand`));
+    bar.append(svg("title", {}, say("hs_bar", { name, points: v })));
     root.append(bar);
     root.append(svg("text", { x: x1 + 4, y: y + rowH / 2 + 4, class: "hx-svg-value" }, v));
   });
@@ -115,8 +115,8 @@ function showStats(stats) {
   table.hidden = false;
   document.getElementById("hx-chart-svg").replaceChildren(chart(stats));
   document.getElementById("hx-chart-text").textContent =
-    "Points per hand for each player's side: " +
-    stats.map((p) => `${p.name} ${p.points_per_hand} (${plural(p.hands, "1 hand", `${p.hands} hands`)})`).join(", ") + ".";
+    say("hs_chart_text", { players: stats.map((p) => say("hs_chart_one", { name: p.name, points: p.points_per_hand,
+      count: p.hands })).join(", ") });
   document.getElementById("hx-chart").hidden = false;
 }
 
@@ -146,11 +146,10 @@ async function main() {
     status.hidden = true;
     document.body.dataset.ready = "1";
   } catch (e) {
-    status.textContent = "Could not load the history: " + e.message;
+    status.textContent = say("hs_failed", { error: e.message });
     status.classList.add("hx-error");
     document.body.dataset.ready = "error";
   }
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
-else main();
+wordsReady().then(main); // the catalog's words first (a module runs once the page is parsed)

@@ -1,5 +1,5 @@
 // The front page: create a table (POST /api/tables) or join one by its code.
-import { refusalWords } from "/static/words.js";
+import { lang, refusalWords, say, wordsReady } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 let options = { presets: [], levels: [], fill: "heuristic" };
@@ -33,11 +33,11 @@ function drawSeats() {
     const id = `plan-${s}`;
     const label = document.createElement("label");
     label.htmlFor = id;
-    label.textContent = `Seat ${s + 1}`;
+    label.textContent = say("tb_seat_no", { place: s });
     const sel = document.createElement("select");
     sel.id = id;
-    sel.append(option("me", "You"), option("open", "Open (for a person)"));
-    for (const lv of options.levels) sel.append(option(lv, `Bot: ${lv}`));
+    sel.append(option("me", say("lb_you")), option("open", say("lb_open_person")));
+    for (const lv of options.levels) sel.append(option(lv, say("tb_bot_level", { level: lv })));
     sel.value = old[s] ?? (s === 0 ? "me" : "open");
     sel.addEventListener("change", () => {
       if (sel.value === "me") for (const other of list.querySelectorAll("select")) if (other !== sel && other.value === "me") other.value = "open";
@@ -47,17 +47,20 @@ function drawSeats() {
   }
   const p = options.presets.find((x) => x.name === $("preset").value);
   $("goal").placeholder = p && !useFile() ? `${p.goal}` : "";
+  $("preset-about").textContent = p && !useFile() ? p.about : "";
 }
 
 async function load() {
   $("your-name").value = localStorage.getItem("rook-name") || "";
   try {
-    options = await (await fetch("/api/options")).json();
+    options = await (await fetch(`/api/options?lang=${encodeURIComponent(lang())}`)).json();
   } catch (e) {
-    $("create-error").textContent = "The server did not answer; reload the page.";
+    $("create-error").textContent = say("lb_no_answer_reload");
     return;
   }
-  for (const p of options.presets) $("preset").append(option(p.name, `${p.label} (${p.players} players, ${p.mode})`));
+  for (const p of options.presets) {
+    $("preset").append(option(p.name, say("lb_preset", { name: p.title, players: p.players, mode: say(`tb_mode_${p.mode.replace("-", "_")}`) })));
+  }
   for (const lv of options.levels) $("fill").append(option(lv, lv));
   $("fill").value = options.fill;
   drawSeats();
@@ -87,10 +90,11 @@ $("rules-file").addEventListener("change", () => {
     rulesText = String(reader.result);
     filePlayers = playersInToml(rulesText);
     document.querySelector('input[name="rules-kind"][value="file"]').checked = true;
-    $("rules-note").textContent = `${f.name}: ${rulesText.length} characters` + (filePlayers ? `, ${filePlayers} players` : "");
+    $("rules-note").textContent = filePlayers ? say("lb_file_players", { file: f.name, size: rulesText.length, players: filePlayers })
+      : say("lb_file", { file: f.name, size: rulesText.length });
     drawSeats();
   };
-  reader.onerror = () => { $("rules-note").textContent = "That file could not be read."; };
+  reader.onerror = () => { $("rules-note").textContent = say("lb_file_unread"); };
   reader.readAsText(f);
 });
 
@@ -109,7 +113,7 @@ $("create-form").addEventListener("submit", async (e) => {
   const body = { name: $("table-name").value.trim(), seats, fill: $("fill").value };
   if (name) { body.your_name = name; localStorage.setItem("rook-name", name); }
   if (useFile()) {
-    if (rulesText === null) { err.textContent = "Choose a house-rules file first (or pick a preset)."; return; }
+    if (rulesText === null) { err.textContent = say("lb_choose_file"); return; }
     body.rules_file = rulesText;
     body.preset = null;
   } else {
@@ -122,15 +126,16 @@ $("create-form").addEventListener("submit", async (e) => {
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     answer = await r.json();
     if (!r.ok) {
-      err.textContent = answer.code ? refusalWords(answer, null, (s) => `seat ${s + 1}`) : answer.error || `refused (${r.status})`;
+      err.textContent = answer.code ? refusalWords(answer, null, (s) => say("tb_seat_no", { place: s }))
+        : answer.error || say("lb_refused", { status: r.status });
       return;
     }
   } catch (x) {
-    err.textContent = "The server did not answer; try again.";
+    err.textContent = say("lb_no_answer");
     return;
   }
   localStorage.setItem(`rook-token-${answer.code}`, answer.token);
   location.href = `/t/${encodeURIComponent(answer.code)}`;
 });
 
-load();
+wordsReady().then(load); // the catalog's words first

@@ -2,7 +2,7 @@
 // Names and every other field from the server are hostile input: text only, never markup.
 import { cardElement } from "/static/cards.js";
 import { el } from "/static/dom.js";
-import { deedWords, playerLabel, sidesOf, trumpWords } from "/static/words.js";
+import { deedWords, playerLabel, say, sidesOf, trumpWords, wordsReady } from "/static/words.js";
 
 function card(c) {
   return cardElement(String(c), { tiny: true });
@@ -10,7 +10,7 @@ function card(c) {
 
 function cards(list, emptyText) {
   const box = el("span", { class: "rx-cards" });
-  if (!list || !list.length) box.append(el("span", { class: "rx-none" }, emptyText || "none"));
+  if (!list || !list.length) box.append(el("span", { class: "rx-none" }, emptyText || say("rp_none")));
   else list.forEach((c) => box.append(card(c)));
   return box;
 }
@@ -50,7 +50,7 @@ function render() {
   const f = state.frames[state.i];
   const n = state.names.length;
   const total = state.frames.length;
-  document.getElementById("rx-counter").textContent = `Step ${state.i + 1} of ${total}`;
+  document.getElementById("rx-counter").textContent = say("rp_step_of", { n: state.i + 1, total });
   const slider = document.getElementById("rx-slider");
   slider.value = String(state.i);
 
@@ -58,13 +58,13 @@ function render() {
   if (f.end) {
     const sides = sidesOf(n, f.totals.length, state.data.sides);
     const w = state.data.winner;
-    action.replaceChildren("Game over",
-      Number.isInteger(w) && sides[w] ? ": " + sides[w].map(seatName).join(" & ") + " won" : "");
+    action.replaceChildren(Number.isInteger(w) && sides[w]
+      ? say("rp_game_over_won", { side: sides[w].map(seatName).join(" & ") }) : say("rp_game_over"));
   } else {
     action.replaceChildren(el("strong", { class: "rx-who" }, seatName(f.seat)), " ",
       el("span", { class: "rx-what", "data-action": f.action.label }, ...actionWords(f.action)));
   }
-  slider.setAttribute("aria-valuetext", `step ${state.i + 1} of ${total}: ${action.textContent}`);
+  slider.setAttribute("aria-valuetext", say("rp_valuetext", { n: state.i + 1, total, action: action.textContent }));
 
   document.getElementById("rx-first").disabled = document.getElementById("rx-prev").disabled = state.i === 0;
   document.getElementById("rx-last").disabled = document.getElementById("rx-next").disabled = state.i === total - 1;
@@ -74,52 +74,53 @@ function render() {
   sides.forEach((seats, s) => totals.append(el("li", {},
     el("span", {}, seats.map(seatName).join(" & ")), ": ", el("strong", {}, f.totals[s]))));
   const facts = [
-    ...fact("Hand", String(f.hand)),
-    ...fact("Dealer", seatName(f.dealer)),
-    ...fact("Bidder", f.bidder >= 0 ? seatName(f.bidder) : "auction under way"),
-    ...fact("Bid", f.bidder >= 0 ? String(f.bid) : (f.bid ? `${f.bid} so far` : "none yet")),
-    ...fact("Trump", trumpWords(f.trump)),
-    ...fact("Tricks taken", String(f.tricks)),
-    ...fact(f.end ? "Final totals" : "Totals", totals, f.end ? null : el("span", { class: "rx-note" }, "before this hand")),
+    ...fact(say("tb_pad_hand"), String(f.hand)),
+    ...fact(say("rp_dealer"), seatName(f.dealer)),
+    ...fact(say("rp_bidder"), f.bidder >= 0 ? seatName(f.bidder) : say("rp_auction_on")),
+    ...fact(say("tb_pad_bid"), f.bidder >= 0 ? String(f.bid) : (f.bid ? say("rp_so_far", { bid: f.bid }) : say("rp_none_yet"))),
+    ...fact(say("tb_pad_trump"), trumpWords(f.trump)),
+    ...fact(say("tb_tricks_h"), String(f.tricks)),
+    ...fact(say(f.end ? "rp_final_totals" : "rp_totals"), totals,
+      f.end ? null : el("span", { class: "rx-note" }, say("rp_before_hand"))),
   ];
   document.getElementById("rx-facts").replaceChildren(...facts);
 
   const trick = document.getElementById("rx-trick");
   trick.replaceChildren();
-  if (!f.trick.length) trick.append(el("li", { class: "rx-none" }, "no cards on the table"));
+  if (!f.trick.length) trick.append(el("li", { class: "rx-none" }, say("rp_no_cards_table")));
   f.trick.forEach((c, k) => trick.append(el("li", {}, el("span", { class: "rx-by" }, seatName((f.leader + k) % n)),
     " ", card(c))));
-  document.getElementById("rx-trick-h").textContent = f.end ? "The last trick" : "On the table";
+  document.getElementById("rx-trick-h").textContent = say(f.end ? "rp_the_last_trick" : "rp_on_table");
   const last = f.end ? null : state.last[state.i];
   const lastBox = document.getElementById("rx-last-trick");
   lastBox.replaceChildren();
   if (last) {
-    lastBox.append(`Last trick (${seatName(last.leader)} led, ${seatName(last.winner)} took it): `,
+    lastBox.append(say("rp_last_trick", { leader: seatName(last.leader), winner: seatName(last.winner) }), " ",
       cards(last.cards));
   }
 
-  let nestTitle = "Nest";
+  let nestTitle = say("rp_nest");
   const firstNest = state.nestOfHand[f.hand] || [];
   const same = f.nest.length === firstNest.length && f.nest.every((c, k) => c === firstNest[k]);
-  if (f.bidder >= 0 && (!same || f.tricks > 0 || f.trick.length > 0 || f.end)) nestTitle = `Buried by ${seatName(f.bidder)}`;
+  if (f.bidder >= 0 && (!same || f.tricks > 0 || f.trick.length > 0 || f.end)) nestTitle = say("rp_buried_by", { who: seatName(f.bidder) });
   else if (f.bidder >= 0 && f.hands[f.bidder].length > (f.hands[(f.bidder + 1) % n] || []).length) {
-    nestTitle = `Nest (taken by ${seatName(f.bidder)})`;
+    nestTitle = say("rp_nest_taken", { who: seatName(f.bidder) });
   }
   document.getElementById("rx-nest-h").textContent = nestTitle;
-  document.getElementById("rx-nest").replaceChildren(cards(f.nest, "empty"));
+  document.getElementById("rx-nest").replaceChildren(cards(f.nest, say("rp_empty")));
 
   const seats = document.getElementById("rx-seats");
   seats.replaceChildren();
   f.hands.forEach((hand, s) => {
     const acting = !f.end && s === f.seat;
     const marks = [];
-    if (acting) marks.push(el("span", { class: "rx-mark rx-acts" }, "▶ to act"));
-    if (s === f.dealer) marks.push(el("span", { class: "rx-mark" }, "dealer"));
-    if (s === f.bidder) marks.push(el("span", { class: "rx-mark" }, "bidder"));
+    if (acting) marks.push(el("span", { class: "rx-mark rx-acts" }, say("rp_to_act")));
+    if (s === f.dealer) marks.push(el("span", { class: "rx-mark" }, say("tb_dealer")));
+    if (s === f.bidder) marks.push(el("span", { class: "rx-mark" }, say("rp_bidder_mark")));
     seats.append(el("li", { class: acting ? "rx-seat rx-acting" : "rx-seat", "data-seat": s },
       el("h3", {}, el("span", { class: "rx-name" }, seatName(s)), " ",
-        el("span", { class: "rx-count" }, `${hand.length} ${hand.length === 1 ? "card" : "cards"}`), " ", ...marks),
-      cards(hand, "no cards")));
+        el("span", { class: "rx-count" }, say("tb_cards", { count: hand.length })), " ", ...marks),
+      cards(hand, say("rp_no_cards"))));
   });
 
   if (history.replaceState) history.replaceState(null, "", `#${state.i + 1}`);
@@ -161,7 +162,7 @@ async function main() {
     [data, games] = await Promise.all([getJSON(`/api/games/${enc}/steps`),
                                        getJSON("/api/games").catch(() => [])]);
   } catch (e) {
-    status.textContent = `No replay: ${e.message}. Only finished games can be replayed.`;
+    status.textContent = say("rp_failed", { error: e.message });
     status.classList.add("hx-error");
     document.body.dataset.ready = "error";
     return;
@@ -172,7 +173,7 @@ async function main() {
   state.people = game && Array.isArray(game.people) ? game.people : null;
   const frames = (Array.isArray(data.steps) ? data.steps : []).map((f) => Object.assign({}, f));
   if (!frames.length) {
-    status.textContent = "This game has no steps to show.";
+    status.textContent = say("rp_no_steps");
     return;
   }
   // One more frame after the last decision: the game over, its last trick and (from the list) the final totals.
@@ -188,11 +189,11 @@ async function main() {
   state.nestOfHand = {};
   frames.forEach((f) => { if (!(f.hand in state.nestOfHand)) state.nestOfHand[f.hand] = f.nest; });
 
-  const title = data.name ? String(data.name) : `Table ${data.code}`;
-  document.title = `rook: replay of ${title}`;
-  document.getElementById("rx-title").textContent = `Replay: ${title}`;
-  document.getElementById("rx-about").textContent =
-    `${data.rules} · ${state.names.map((_, s) => seatName(s)).join(", ")} · code ${data.code}`;
+  const title = data.name ? String(data.name) : say("hs_table", { code: data.code });
+  document.title = say("rp_page_title", { title });
+  document.getElementById("rx-title").textContent = say("rp_title_of", { title });
+  document.getElementById("rx-about").textContent = say("rp_about", { rules: data.rules,
+    players: state.names.map((_, s) => seatName(s)).join(", "), code: data.code });
   const rec = document.getElementById("rx-record");
   rec.href = `/api/games/${encodeURIComponent(data.code)}/record`;
   rec.setAttribute("download", `rook-${data.code}.jsonl`);
@@ -215,5 +216,4 @@ async function main() {
   document.body.dataset.ready = "1";
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
-else main();
+wordsReady().then(main); // the catalog's words first (a module runs once the page is parsed)

@@ -1,6 +1,8 @@
 // A table's page: the lobby (seats, host controls), then the play screen, over one WebSocket.
-import { cardElement, cardName, sortCards } from "/static/cards.js";
-import { callWords, choiceWords, plural, refusalWords, seatLabel, trumpWords } from "/static/words.js";
+// The game's events (each seat's stream) tell the page what just happened: a trick taken stays on the table
+// until it is seen, and a hand's end is summed up until it is dismissed or a few seconds pass.
+import { cardElement, cardName, parseCard, sortCards } from "/static/cards.js";
+import { callWords, choiceWords, lang, refusalWords, say, seatLabel, trumpWords, wordsReady } from "/static/words.js";
 import { tournamentMessage } from "/static/tournament-table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +19,18 @@ let view = null;
 let hints = null;
 let hintFor = null; // the view (hand, step, trick length) a hint answers
 let levels = []; // the bots a seat may be given: from /api/options
+let events = []; // this game's events as this seat may know them (its stream, from n = 0)
+let replaying = false; // a (re)join hears the stream from its start: what is heard again is not news
+let held = null; // a trick just taken, kept on the table until seen: {leader, cards, winner}
+let heldTimer = null;
+let summary = null; // the hand summed up until dismissed: its number
+let summaryTimer = null;
+let wasMine = null; // whether it was this seat's turn at the last view (null: no view yet)
+let buryPick = new Set(); // the cards chosen to bury, until confirmed
+let buryFor = null;
+let invite = null; // {url, qr} of this table
+const TRICK_HOLD_MS = 2500; // a trick taken stays this long on the table, unless a tap or a key goes on sooner
+const SUMMARY_MS = 12000; // the end of a hand is summed up this long, unless dismissed sooner
 
 // ---------------------------------------------------------------- small DOM helpers
 function el(tag, cls, text) {
@@ -47,7 +61,7 @@ function select(values, current, label, key, onChange) {
 }
 
 // ---------------------------------------------------------------- messages
-function say(text, kind = "info") {
+function tellPerson(text, kind = "info") {
   const box = $("messages");
   const line = el("p", kind, text);
   box.append(line);
@@ -58,13 +72,13 @@ function say(text, kind = "info") {
 // ---------------------------------------------------------------- the connection
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
-  else say("Not connected: reconnecting…", "error");
+  else tellPerson(say("tb_not_connected_retry"), "error");
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws`);
-  $("conn").textContent = retry ? "reconnecting…" : "connecting…";
+  $("conn").textContent = say(retry ? "tb_reconnecting" : "tb_connecting");
   $("conn").className = "conn wait";
   ws.addEventListener("open", () => {
     retry = 0;
@@ -72,7 +86,7 @@ function connect() {
     const token = localStorage.getItem(tokenKey);
     if (token) join.token = token;
     ws.send(JSON.stringify(join));
-    $("conn").textContent = "connected";
+    $("conn").textContent = say("tb_connected");
     $("conn").className = "conn ok";
   });
   ws.addEventListener("message", (e) => {
@@ -85,7 +99,7 @@ function connect() {
     if (closedForGood) return;
     const wait = Math.min(10000, 500 * 2 ** retry) * (0.75 + Math.random() / 2);
     retry += 1;
-    $("conn").textContent = "reconnecting…";
+    $("conn").textContent = say("tb_reconnecting");
     $("conn").className = "conn wait";
     setTimeout(connect, wait);
   });
@@ -98,26 +112,33 @@ function receive(msg) {
     case "welcome":
       me = { seat: msg.seat, host: msg.host };
       if (msg.token) localStorage.setItem(tokenKey, msg.token);
+      replaying = true; // the stream is heard again from its start, up to the next view
       render();
       break;
     case "lobby":
+      if (lobby && msg.game !== lobby.game) newGame(); // play again: a new game at this table
       lobby = msg;
       render();
       break;
+    case "event":
+      heard(msg);
+      break;
     case "view":
       view = msg.view;
+      replaying = false;
       render();
+      turnCues();
       break;
     case "refused":
       if (msg.code === "token_not_here") localStorage.removeItem(tokenKey);
-      if (msg.code === "no_table") { closedForGood = true; ws.close(); $("conn").textContent = "no such table"; }
-      say(refusalWords(msg, me.seat, seatName), "error");
+      if (msg.code === "no_table") { closedForGood = true; ws.close(); $("conn").textContent = say("tb_no_table"); }
+      tellPerson(refusalWords(msg, me.seat, seatName), "error");
       break;
     case "tournament": // a tournament's table: where it is in the event (before each board's deal)
       tournamentMessage(msg, localStorage.getItem(tokenKey));
       break;
     case "info":
-      say(refusalWords(msg, me.seat, seatName), "info");
+      tellPerson(refusalWords(msg, me.seat, seatName), "info");
       break;
     case "hint":
       hints = msg.choices;
@@ -128,19 +149,65 @@ function receive(msg) {
   }
 }
 
+// ---------------------------------------------------------------- what just happened: the events
+function heard(msg) {
+  if (msg.n === 0) events = []; // a stream from its start: a (re)join's, or a new game's
+  events.push(msg.event);
+  if (replaying) return;
+  const ev = msg.event;
+  if (ev.op === "TrickWon") hold({ leader: ev.leader, cards: ev.cards, winner: ev.seat });
+  else if (ev.op === "Scored" || ev.op === "ThrownIn") sumUp(ev.hand);
+}
+
+function newGame() {
+  events = [];
+  release();
+  closeSummary();
+  hints = null;
+  wasMine = null;
+}
+
+// A trick just taken stays on the table until it is seen: a short pause, a tap on the table or a key.
+function hold(trick) {
+  held = trick;
+  clearTimeout(heldTimer);
+  heldTimer = setTimeout(release, TRICK_HOLD_MS);
+}
+function release() {
+  clearTimeout(heldTimer);
+  if (held === null) return;
+  held = null;
+  render();
+}
+
+// The end of a hand, summed up until dismissed or SUMMARY_MS pass.
+function sumUp(hand) {
+  summary = hand;
+  clearTimeout(summaryTimer);
+  summaryTimer = setTimeout(closeSummary, SUMMARY_MS);
+  render();
+}
+function closeSummary() {
+  clearTimeout(summaryTimer);
+  if (summary === null) return;
+  summary = null;
+  render();
+}
+
 // ---------------------------------------------------------------- names and words
 function seatName(s) {
   return seatLabel(lobby ? lobby.seats[s] : null, s, s === me.seat);
 }
 function sideName(i) {
-  if (!view || !view.sides[i]) return `Side ${i + 1}`;
-  return view.sides[i].map(seatName).join(" & ") || `Side ${i + 1}`;
+  if (!view || !view.sides[i]) return say("tb_side_n", { n: i + 1 });
+  return view.sides[i].map(seatName).join(" & ") || say("tb_side_n", { n: i + 1 });
 }
 function mySide() {
   if (!view || me.seat === null) return -1;
   return view.sides.findIndex((side) => side.includes(me.seat));
 }
-const PHASES = { bid: "bidding", nest: "the nest", play: "play", done: "hand over", thrown_in: "thrown in" };
+// what a seat is doing, by the view's step or phase
+const stepWords = (v) => say(`tb_step_${v.step || v.phase}`);
 
 // ---------------------------------------------------------------- rendering
 function render() {
@@ -149,10 +216,11 @@ function render() {
   const wasInHand = active && $("hand").contains(active);
   if (lobby) {
     $("table-name").textContent = lobby.name;
-    document.title = `${lobby.name} · Rook`;
+    document.title = myTurn() ? say("turn_title", { table: lobby.name }) : say("tb_page_title", { table: lobby.name });
   }
   renderLobby();
   renderPlay();
+  renderSummary();
   renderRules();
   // keep the keyboard where it was across a redraw
   if (key) {
@@ -171,14 +239,29 @@ document.addEventListener("focusin", (e) => { lastFocus = e.target; });
 
 function renderRules() {
   if (!lobby) return;
-  const dl = $("rules");
-  dl.replaceChildren();
-  for (const r of lobby.rules_words) {
-    const dt = el("dt", null, `${r.option}: ${r.value}`);
-    const dd = el("dd", null, r.meaning);
-    dl.append(dt, dd);
-  }
+  if (rulesAsked) return;
+  rulesAsked = true;
+  // the rules in the reader's language (the lobby's rules_words are the server's): how the table plays, in words,
+  // then every option with its meaning
+  fetch(`/api/tables/${encodeURIComponent(code)}/rules?lang=${encodeURIComponent(lang())}`)
+    .then((r) => (r.ok ? r.json() : null)).then((got) => {
+      if (!got) { rulesAsked = false; return; }
+      rulesTitle = got.title;
+      renderLobby();
+      const how = $("rules-how");
+      how.replaceChildren();
+      for (const [head, text] of got.how) {
+        const p = el("p");
+        p.append(el("strong", null, head), " ", text);
+        how.append(p);
+      }
+      const dl = $("rules");
+      dl.replaceChildren();
+      for (const r of got.options) dl.append(el("dt", null, `${r.option}: ${r.value}`), el("dd", null, r.meaning));
+    }).catch(() => { rulesAsked = false; });
 }
+let rulesAsked = false;
+let rulesTitle = null; // the rules' name in the reader's language
 
 function myName() {
   const input = $("my-name");
@@ -187,9 +270,9 @@ function myName() {
 
 function sitAt(s) {
   let name = myName();
-  if (!name && lobby && lobby.started) name = (prompt("Your name?") || "").trim();
+  if (!name && lobby && lobby.started) name = (prompt(say("tb_name_prompt")) || "").trim();
   if (!name) {
-    say("Type your name first, then sit.", "error");
+    tellPerson(say("tb_name_first"), "error");
     if (!$("lobby").hidden) $("my-name").focus();
     return;
   }
@@ -200,44 +283,44 @@ function sitAt(s) {
 function renderSeats(list) {
   list.replaceChildren();
   const started = lobby.started;
-  const levelChoices = levels.map((l) => [l, `Bot: ${l}`]);
+  const levelChoices = levels.map((l) => [l, say("tb_bot_level", { level: l })]);
   for (const seat of lobby.seats) {
     const s = seat.seat;
     const li = el("li", `seat kind-${seat.kind}` + (s === me.seat ? " mine" : ""));
     const who = el("span", "who");
-    who.append(el("span", "seat-no", `Seat ${s + 1}`), el("span", "seat-name", seatName(s)));
-    if (seat.kind === "person" && !seat.connected) who.append(el("span", "badge", "not connected"));
-    if (seat.away) who.append(el("span", "badge away", `away: ${seat.away}`));
+    who.append(el("span", "seat-no", say("tb_seat_no", { place: s })), el("span", "seat-name", seatName(s)));
+    if (seat.kind === "person" && !seat.connected) who.append(el("span", "badge", say("not_connected")));
+    if (seat.away) who.append(el("span", "badge away", say("tb_away", { name: seat.away })));
     li.append(who);
     const controls = el("span", "controls");
     if (s === me.seat) {
-      controls.append(button("Stand up", `stand:${s}`, () => send({ type: "stand" })));
+      controls.append(button(say("tb_stand"), `stand:${s}`, () => send({ type: "stand" })));
     } else if (seat.kind === "open" && !started) {
-      controls.append(button(me.seat === null ? "Sit here" : "Move here", `sit:${s}`, () => sitAt(s), "primary"));
+      controls.append(button(say(me.seat === null ? "tb_sit" : "tb_move"), `sit:${s}`, () => sitAt(s), "primary"));
     } else if (started && me.seat === null && seat.kind === "bot" && !seat.away) {
-      controls.append(button("Sit here", `sit:${s}`, () => sitAt(s)));
+      controls.append(button(say("tb_sit"), `sit:${s}`, () => sitAt(s)));
     }
     if (me.host) {
       if (!started) {
         if (seat.kind !== "person") {
-          controls.append(select([["open", "Open"], ...levelChoices], seat.kind === "bot" ? seat.name : "open",
-            `Seat ${s + 1}: who plays`, `level:${s}`, (v) => send({ type: "bot", seat: s, level: v === "open" ? null : v })));
+          controls.append(select([["open", say("tb_open")], ...levelChoices], seat.kind === "bot" ? seat.name : "open",
+            say("tb_who_plays", { place: s }), `level:${s}`, (v) => send({ type: "bot", seat: s, level: v === "open" ? null : v })));
         }
         if (lobby.seats.length > 1) {
           const next = (s + 1) % lobby.seats.length;
-          const b = button("Swap ↓", `swap:${s}`, () => send({ type: "swap", a: s, b: next }));
-          b.setAttribute("aria-label", `Swap seat ${s + 1} with seat ${next + 1}`);
+          const b = button(say("tb_swap"), `swap:${s}`, () => send({ type: "swap", a: s, b: next }));
+          b.setAttribute("aria-label", say("tb_swap_label", { place: s, other: next + 1 }));
           controls.append(b);
         }
       } else if (seat.kind === "person") {
-        const sel = select(levelChoices, "heuristic", `Bot for seat ${s + 1}`, `handlevel:${s}`, () => {});
-        const b = button("Hand to bot", `hand:${s}`, () => send({ type: "bot", seat: s, level: sel.value }));
-        b.setAttribute("aria-label", `Hand seat ${s + 1} to a bot`);
+        const sel = select(levelChoices, "heuristic", say("tb_bot_for", { place: s }), `handlevel:${s}`, () => {});
+        const b = button(say("tb_hand_to_bot"), `hand:${s}`, () => send({ type: "bot", seat: s, level: sel.value }));
+        b.setAttribute("aria-label", say("tb_hand_to_bot_label", { place: s }));
         controls.append(sel, b);
       } else if (seat.kind === "bot" && seat.away) {
-        controls.append(button(`Give back to ${seat.away}`, `back:${s}`, () => send({ type: "bot", seat: s, level: null })));
+        controls.append(button(say("tb_give_back", { name: seat.away }), `back:${s}`, () => send({ type: "bot", seat: s, level: null })));
       } else if (seat.kind === "bot") {
-        controls.append(select(levelChoices, seat.name, `Seat ${s + 1}: bot level`, `level:${s}`,
+        controls.append(select(levelChoices, seat.name, say("tb_bot_level_label", { place: s }), `level:${s}`,
           (v) => send({ type: "bot", seat: s, level: v })));
       }
     }
@@ -257,15 +340,33 @@ function renderLobby() {
   $("lobby").hidden = !before;
   if (before) {
     $("code").textContent = lobby.code;
-    $("invite-link").value = `${location.origin}/t/${lobby.code}`;
+    $("invite-link").value = invite ? invite.url : `${location.origin}/t/${lobby.code}`;
+    if (!invite) loadInvite();
     if (!$("my-name").value) $("my-name").value = localStorage.getItem("rook-name") || "";
-    const watching = lobby.spectators ? ` · ${lobby.spectators} watching` : "";
-    $("lobby-rules").textContent = `${lobby.rules} · ${lobby.players} players · ${lobby.mode} · goal ${lobby.goal}${watching}`;
+    const facts = { rules: rulesTitle || lobby.rules, players: lobby.players, mode: say(`tb_mode_${lobby.mode.replace("-", "_")}`),
+      goal: lobby.goal, watching: lobby.spectators };
+    $("lobby-rules").textContent = say(lobby.spectators ? "tb_watching" : "tb_lobby_rules", facts);
     if (fresh) renderSeats($("seats"));
     $("start").hidden = !me.host;
   } else if (fresh) {
     renderSeats($("seats-play"));
   }
+}
+
+// The invite as other devices open it (the network address, not localhost) and its QR code.
+let inviteAsked = false;
+function loadInvite() {
+  if (inviteAsked) return;
+  inviteAsked = true;
+  fetch(`/api/tables/${encodeURIComponent(code)}/invite`).then((r) => (r.ok ? r.json() : null)).then((got) => {
+    if (!got) return;
+    invite = got;
+    $("invite-link").value = got.url;
+    $("invite-qr").src = got.qr;
+    $("invite-qr").alt = say("invite_qr");
+    $("invite-where").textContent = say("invite_where", { url: got.url });
+    $("invite-qr-box").hidden = false;
+  }).catch(() => { inviteAsked = false; });
 }
 
 function place(node, rel, n, radiusX, radiusY) {
@@ -286,44 +387,52 @@ function renderFelt(v, n, base) {
     if (s === me.seat) plate.classList.add("mine");
     if (v.trick.length && s === v.winning) plate.classList.add("winning");
     const info = lobby ? lobby.seats[s] : null;
-    const short = info && info.kind === "bot" ? `Bot ${s + 1}` : seatName(s);
+    const short = info && info.kind === "bot" ? say("tb_bot_short", { place: s }) : seatName(s);
     plate.append(el("div", "plate-name", short));
     plate.title = seatName(s);
     const facts = [];
-    if (info && info.kind === "bot") facts.push(info.away ? `${info.name}, for ${info.away}` : info.name);
-    if (s === v.dealer) facts.push("dealer");
-    if (s === v.bidder) facts.push(`bid ${v.bid}`);
+    if (info && info.kind === "bot") facts.push(info.away ? say("tb_bot_fact_for", { level: info.name, name: info.away }) : info.name);
+    if (s === v.dealer) facts.push(say("tb_dealer"));
+    if (s === v.bidder) facts.push(say("tb_bid_fact", { bid: v.bid }));
     else if (v.phase === "bid" && lastCall[s]) facts.push(lastCall[s]);
     const side = mySide();
-    if (side >= 0 && s !== me.seat && v.sides[side].includes(s) && v.sides[side].length > 1) facts.push("partner");
+    if (side >= 0 && s !== me.seat && v.sides[side].includes(s) && v.sides[side].length > 1) facts.push(say("tb_partner"));
     // call-partner: a secret partner, once this seat knows (the called card played, or its own hand)
     else if (lobby && lobby.mode === "call-partner" && s !== v.bidder && v.known_partners.includes(s)) {
-      facts.push("the bidder's partner");
+      facts.push(say("tb_bidders_partner"));
     }
-    facts.push(`${v.hand_sizes[s]} cards`, `${v.won[s]} tricks`);
+    facts.push(say("tb_cards", { count: v.hand_sizes[s] }), say("tb_tricks", { count: v.won[s] }));
     plate.append(el("div", "plate-facts", facts.join(" · ")));
-    if (s === v.to_act && !v.over) plate.append(el("div", "plate-turn", s === me.seat ? "your turn" : "to play"));
+    if (info && info.kind === "person" && !info.connected) { // seen by everyone, not only in the Seats panel
+      plate.classList.add("gone");
+      plate.append(el("div", "plate-gone", say("not_connected")));
+    }
+    if (s === v.to_act && !v.over) plate.append(el("div", "plate-turn", say(s === me.seat ? "tb_your_turn_plate" : "tb_to_play")));
     place(plate, rel, n, 37, 40);
     felt.append(plate);
   }
-  // the trick on the table, each card before the seat that played it; or the trick just taken
+  // the trick on the table, each card before the seat that played it; or the trick just taken (held until seen)
   const narrow = felt.clientWidth < 500;
-  let cards = v.trick, leader = v.leader, old = false;
-  if (!cards.length && v.last) { [leader, cards] = v.last; old = true; }
+  let cards = v.trick, leader = v.leader, old = false, winner = v.winning;
+  if (held) { ({ leader, cards, winner } = held); old = true; }
+  else if (!cards.length && v.last) { [leader, cards, winner] = v.last; old = true; }
+  felt.classList.toggle("holding", held !== null);
   cards.forEach((c, i) => {
     const s = (leader + i) % n;
     const card = cardElement(c, { small: true });
     card.classList.add("in-trick");
     if (old) card.classList.add("taken");
-    if ((old && s === v.last[2]) || (!old && s === v.winning)) card.classList.add("best");
-    card.setAttribute("aria-label", `${seatName(s)}: ${cardName(c)}`);
+    if (s === winner) card.classList.add("best");
+    card.setAttribute("aria-label", say("tb_card_of", { seat: s, card: c }, seatName));
     place(card, (s - base + n) % n, n, narrow ? 13 : 19, 15);
     felt.append(card);
   });
   let note = "";
-  if (v.trick.length && v.winning >= 0) note = `${seatName(v.winning)} is winning the trick`;
-  else if (v.last) note = `${seatName(v.last[2])} took the last trick`;
+  if (held) note = say("trick_taken", { winner: held.winner }, seatName);
+  else if (v.trick.length && v.winning >= 0) note = say("tb_winning", { seat: v.winning }, seatName);
+  else if (v.last) note = say("tb_took_last", { seat: v.last[2] }, seatName);
   $("trick-note").textContent = note;
+  $("trick-seen").textContent = held ? say("trick_seen") : "";
 }
 
 function renderPlay() {
@@ -333,25 +442,33 @@ function renderPlay() {
   const v = view;
   const n = v.hand_sizes.length;
   const base = me.seat !== null && me.seat >= 0 ? me.seat : 0;
-  const mine = me.seat !== null && v.to_act === me.seat && v.legal.length > 0;
+  const mine = myTurn();
+
+  // a bot keeps this person's seat (they were away): one tap takes it back
+  const kept = me.seat !== null && lobby.seats[me.seat] && lobby.seats[me.seat].kind === "bot";
+  $("kept").hidden = !kept;
+  if (kept) {
+    $("kept-text").textContent = say("kept_for_you");
+    $("take-back").textContent = say("take_back");
+  }
 
   // whose turn
   let turn;
-  if (v.over) turn = "The game is over.";
-  else if (mine) turn = `Your turn: ${v.step ? v.step : PHASES[v.phase] || v.phase}`;
-  else if (v.to_act >= 0) turn = `Waiting for ${seatName(v.to_act)} (${v.step || PHASES[v.phase] || v.phase})`;
+  if (v.over) turn = say("tb_over");
+  else if (mine) turn = say("tb_your_turn", { step: stepWords(v) });
+  else if (v.to_act >= 0) turn = say("tb_waiting_for", { seat: v.to_act, step: stepWords(v) }, seatName);
   else turn = PHASES[v.phase] || v.phase;
-  $("turn").textContent = `Hand ${v.hand_number} · ${turn}`;
+  $("turn").textContent = say("tb_hand_turn", { hand: v.hand_number, turn });
   $("turn").classList.toggle("mine", mine);
   const contract = [];
-  if (v.bidder >= 0) contract.push(`${seatName(v.bidder)} bid ${v.bid}`);
-  contract.push(`Trump: ${trumpWords(v.trump)}`);
+  if (v.bidder >= 0) contract.push(say("tb_contract_bid", { bidder: v.bidder, bid: v.bid }, seatName));
+  contract.push(say("tb_contract_trump", { trump: trumpWords(v.trump) }));
   if (v.phase === "play" || v.phase === "done") {
-    if (lobby && lobby.low_call) contract.push(v.low ? "Low: ranks run backwards" : "High");
-    if (lobby && lobby.bird_call) contract.push(v.bird_high ? "Bird high" : "Bird low");
+    if (lobby && lobby.low_call) contract.push(say(v.low ? "tb_low" : "tb_high"));
+    if (lobby && lobby.bird_call) contract.push(say(v.bird_high ? "tb_bird_high" : "tb_bird_low"));
   }
-  if (v.nest_points !== null) contract.push(v.nest_points ? "The buried cards hold points" : "The buried cards hold no points");
-  if (v.partner_cards.length) contract.push(`Partner card: ${v.partner_cards.map(cardName).join(", ")}`);
+  if (v.nest_points !== null) contract.push(say(v.nest_points ? "tb_nest_points" : "tb_nest_no_points"));
+  if (v.partner_cards.length) contract.push(say("tb_partner_cards", { cards: v.partner_cards }));
   $("contract").textContent = contract.join(" · ");
 
   renderFelt(v, n, base);
@@ -361,6 +478,8 @@ function renderPlay() {
   acts.replaceChildren();
   const cardActs = new Map(); // card text -> action
   let burying = false;
+  const buryKey = `${v.hand_number}:${(v.buried || []).length}:${v.step}`;
+  if (buryFor !== buryKey) { buryPick = new Set(); buryFor = buryKey; }
   for (const ch of v.legal) {
     if (ch.kind === "play" || ch.kind === "bury") {
       cardActs.set(ch.card, ch.action);
@@ -372,18 +491,19 @@ function renderPlay() {
     }
   }
   if (burying) {
-    const left = v.to_bury;
-    const count = v.buried && v.buried.length ? plural(left, "1 more card", `${left} more cards`) : plural(left, "1 card", `${left} cards`);
-    acts.prepend(el("p", "prompt", `The nest is in your hand (marked "nest"): choose ${count} to bury, one at a time.`));
+    acts.prepend(el("p", "prompt", say("bury_choose", { left: v.to_bury })));
+    acts.append(buryBox(v, cardActs));
   }
-  else if (mine && cardActs.size) acts.prepend(el("p", "prompt", "Play a highlighted card."));
+  else if (mine && cardActs.size) acts.prepend(el("p", "prompt", say("tb_play_a_card")));
 
   // the hand (and the nest, for the bidder who holds it)
   const hand = $("hand");
   hand.replaceChildren();
   $("hand-area").hidden = me.seat === null;
   const inHand = new Set(v.hand);
-  const nestExtra = (v.nest || []).filter((c) => !inHand.has(c) && !(v.buried || []).includes(c));
+  // the nest's cards the bidder sees but has not taken in hand yet (during the nest only: once played, a card is gone)
+  const nestExtra = v.phase !== "nest" ? []
+    : (v.nest || []).filter((c) => !inHand.has(c) && !(v.buried || []).includes(c));
   const all = sortCards([...v.hand, ...nestExtra]);
   let first = null;
   for (const c of all) {
@@ -392,15 +512,27 @@ function renderPlay() {
     b.tabIndex = -1;
     const action = cardActs.get(c);
     if (nestExtra.includes(c) || (v.phase === "nest" && v.nest && v.nest.includes(c))) b.classList.add("from-nest");
-    if (action !== undefined) {
+    if (action !== undefined && burying) { // chosen, then confirmed: a tap only chooses
       b.classList.add("legal");
-      b.setAttribute("aria-label", burying ? `Bury ${cardName(c)}` : cardName(c));
-      b.addEventListener("click", () => send({ type: "act", action }));
+      const picked = buryPick.has(c);
+      b.classList.toggle("picked", picked);
+      b.setAttribute("aria-pressed", String(picked));
+      b.setAttribute("aria-label", say("bury_pick", { card: c }));
+      b.addEventListener("click", () => {
+        if (buryPick.has(c)) buryPick.delete(c);
+        else if (buryPick.size < v.to_bury) buryPick.add(c);
+        render();
+      });
+      if (first === null) first = b;
+    } else if (action !== undefined) {
+      b.classList.add("legal");
+      b.setAttribute("aria-label", cardName(c));
+      b.addEventListener("click", () => { release(); send({ type: "act", action }); });
       if (first === null) first = b;
     } else {
       b.classList.add("dim");
       b.setAttribute("aria-disabled", "true");
-      b.addEventListener("click", () => { if (mine && cardActs.size) say(`${cardName(c)} cannot be played now.`, "error"); });
+      b.addEventListener("click", () => { if (mine && cardActs.size) tellPerson(say("tb_cannot_play", { card: c }), "error"); });
     }
     hand.append(b);
   }
@@ -409,7 +541,7 @@ function renderPlay() {
   const buried = $("buried");
   buried.replaceChildren();
   if (v.buried && v.buried.length) {
-    buried.append(el("span", "label", "Buried:"));
+    buried.append(el("span", "label", say("tb_buried")));
     for (const c of sortCards(v.buried)) buried.append(cardElement(c, { small: true }));
   }
   renderShown(v, nestExtra);
@@ -428,6 +560,133 @@ function renderPlay() {
   renderOver();
 }
 
+function myTurn() {
+  return Boolean(view && me.seat !== null && view.to_act === me.seat && view.legal.length > 0 && !view.over);
+}
+
+// The burial: the cards chosen so far, a warning for a card that counts or the Bird, and the confirmation.
+function buryBox(v, cardActs) {
+  const box = el("div", "bury-box");
+  const chosen = sortCards([...buryPick]);
+  box.append(el("p", "note", say("bury_chosen", { chosen: chosen.length, left: v.to_bury })));
+  const counting = chosen.filter((c) => lobby && lobby.counters && lobby.counters[c]);
+  if (counting.length) {
+    const points = counting.reduce((t, c) => t + lobby.counters[c], 0);
+    box.append(el("p", "warn", say("bury_counters", { cards: counting, points, count: counting.length })));
+  }
+  if (chosen.some((c) => parseCard(c).bird)) box.append(el("p", "warn", say("bury_bird")));
+  const row = el("div", "row");
+  const ok = button(say("bury_confirm"), "bury:confirm", () => {
+    const actions = chosen.map((c) => cardActs.get(c)).filter((a) => a !== undefined);
+    buryPick = new Set();
+    send({ type: "bury", actions });
+  }, "primary act-bury");
+  ok.disabled = chosen.length !== v.to_bury;
+  const again = button(say("bury_clear"), "bury:clear", () => { buryPick = new Set(); render(); });
+  again.disabled = !chosen.length;
+  row.append(ok, again);
+  box.append(row);
+  return box;
+}
+
+// ---------------------------------------------------------------- your turn: the tab's title and icon, a sound, a buzz
+const cues = { sound: localStorage.getItem("rook-sound") !== "off", vibrate: localStorage.getItem("rook-vibrate") !== "off" };
+let audio = null;
+
+function turnCues() {
+  const mine = myTurn();
+  $("icon").href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (mine && wasMine === false) { // it has just become this seat's turn (not on the first view after a load)
+    if (cues.sound) beep();
+    if (cues.vibrate && navigator.vibrate) navigator.vibrate(150);
+  }
+  wasMine = mine;
+}
+
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+    const tone = audio.createOscillator();
+    const level = audio.createGain();
+    tone.frequency.value = 660;
+    level.gain.setValueAtTime(0.15, audio.currentTime);
+    level.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(level).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch { /* no sound here: the title and the icon still say it */ }
+}
+
+function setUpCues() {
+  for (const [key, id, label] of [["sound", "cue-sound", "turn_sound"], ["vibrate", "cue-vibrate", "turn_vibrate"]]) {
+    const box = $(id);
+    box.checked = cues[key];
+    $(`${id}-label`).textContent = say(label);
+    box.addEventListener("change", () => {
+      cues[key] = box.checked;
+      localStorage.setItem(`rook-${key}`, box.checked ? "on" : "off");
+    });
+  }
+  // a browser lets a page sound only after a person has touched it: the first touch readies the sound
+  document.addEventListener("pointerdown", () => {
+    if (cues.sound && !audio) {
+      try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch { audio = null; }
+    }
+  }, { once: true });
+}
+
+// ---------------------------------------------------------------- the end of a hand, summed up
+function renderSummary() {
+  const box = $("hand-end");
+  const evs = summary === null ? [] : events.filter((e) => e.hand === summary);
+  box.hidden = !evs.length;
+  if (!evs.length) return;
+  const find = (op) => evs.find((e) => e.op === op);
+  const body = $("hand-end-body");
+  body.replaceChildren();
+  $("hand-end-h").textContent = say("summary_title", { hand: summary });
+  $("hand-end-ok").textContent = say("summary_go_on");
+  if (find("ThrownIn")) {
+    body.append(el("p", null, say("summary_thrown_in", { hand: summary })));
+    return;
+  }
+  const won = find("WinBid"), trump = find("NameTrump"), scored = find("Scored");
+  if (won && scored) {
+    body.append(el("p", "big-line", say(scored.made ? "summary_made" : "summary_set", { bidder: won.seat, bid: won.value },
+      seatName)));
+  }
+  if (trump) body.append(el("p", null, trump.trump >= 0 ? say("summary_trump", { trump: trump.trump }) : say("summary_no_trump")));
+  const row = view && view.pad ? view.pad.find((r) => r.hand === summary) : null;
+  if (scored) {
+    scored.points.forEach((points, i) => {
+      const score = scored.score[i];
+      body.append(el("p", null, say("summary_side", { side: sideName(i), points, score: `${score >= 0 ? "+" : ""}${score}`,
+        total: row ? row.totals[i] : "…" })));
+    });
+  }
+  // the nest and the burial, as far as this seat may know them (its own stream says)
+  const deal = find("Deal"), taken = find("TakeNest");
+  const nest = (taken && taken.cards) || (deal && deal.nest);
+  if (nest && nest.length) body.append(cardsLine(say("summary_nest"), nest));
+  const buried = evs.filter((e) => e.op === "Bury" && e.card).map((e) => e.card);
+  if (buried.length) body.append(cardsLine(say("summary_buried"), buried));
+  else {
+    const shown = find("ShowBuried");
+    if (shown && shown.cards.length) body.append(cardsLine(say("summary_buried_shown"), shown.cards));
+  }
+  const tricks = evs.filter((e) => e.op === "TrickWon");
+  const last = tricks[tricks.length - 1];
+  if (last) body.append(cardsLine(say("summary_last", { winner: last.seat }, seatName), last.cards));
+}
+
+function cardsLine(label, cards) {
+  const line = el("div", "cards-line");
+  line.append(el("span", "label", label));
+  for (const c of cards) line.append(cardElement(c, { small: true }));
+  return line;
+}
+
 // What the rules show the whole table, spectators included: the nest where it is shown (to all but the
 // bidder, who has it in hand), and the buried trumps turned face up (show_buried_trump).
 function renderShown(v, nestExtra) {
@@ -435,14 +694,14 @@ function renderShown(v, nestExtra) {
   box.replaceChildren();
   if (v.nest && v.nest.length && !nestExtra.length && v.seat !== v.bidder) {
     const line = el("div", "shown-line");
-    line.append(el("span", "label", "Nest:"));
+    line.append(el("span", "label", say("tb_nest")));
     for (const c of sortCards(v.nest)) line.append(cardElement(c, { small: true }));
     box.append(line);
   }
   if (v.shown_buried.length) {
     const line = el("div", "shown-line shown-buried");
-    const who = v.bidder >= 0 ? seatName(v.bidder) : "The bidder";
-    line.append(el("span", "label", plural(v.shown_buried.length, `${who} buried this trump:`, `${who} buried these trumps:`)));
+    const who = v.bidder >= 0 ? seatName(v.bidder) : say("tb_bidder");
+    line.append(el("span", "label", say("tb_shown_buried", { who, count: v.shown_buried.length })));
     for (const c of sortCards(v.shown_buried)) line.append(cardElement(c, { small: true }));
     box.append(line);
   }
@@ -453,18 +712,17 @@ function renderHints() {
   const box = $("hints");
   box.replaceChildren();
   if (!hints) return;
-  if (!hints.length) { box.append(el("p", "note", "No hint for this position.")); return; }
+  if (!hints.length) { box.append(el("p", "note", say("tb_no_hint"))); return; }
   const valued = hints.some((ch) => ch.points !== null);
-  box.append(el("p", "note", valued ? "Ranked choices, with the points your side can expect:"
-    : "Ranked choices, best first (the computer's way here; not valued one by one):"));
+  box.append(el("p", "note", say(valued ? "tb_hint_valued" : "tb_hint_ranked")));
   const ol = el("ol", "hint-list");
   for (const ch of hints) {
     const li = el("li");
     li.append(el("span", "hint-act", choiceWords(ch)));
     if (ch.points !== null) {
-      li.append(el("span", "hint-points", `${ch.points >= 0 ? "+" : ""}${ch.points.toFixed(1)} expected points`));
+      li.append(el("span", "hint-points", say("tb_expected", { points: `${ch.points >= 0 ? "+" : ""}${ch.points.toLocaleString(lang() === "qps" ? "en" : lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}` })));
     } else if (valued) {
-      li.append(el("span", "hint-points", "not valued"));
+      li.append(el("span", "hint-points", say("tb_not_valued")));
     }
     ol.append(li);
   }
@@ -476,7 +734,7 @@ function renderScore(v) {
   box.replaceChildren();
   const table = el("table", "score");
   const head = el("tr");
-  head.append(el("th", null, "Side"), el("th", null, "This hand"), el("th", null, "Total"));
+  head.append(el("th", null, say("tb_side")), el("th", null, say("tb_this_hand")), el("th", null, say("tb_total")));
   table.append(head);
   const ms = mySide();
   v.sides.forEach((_, i) => {
@@ -485,21 +743,21 @@ function renderScore(v) {
     table.append(tr);
   });
   box.append(table);
-  if (lobby) box.append(el("p", "note", `Game to ${lobby.goal} points.`));
+  if (lobby) box.append(el("p", "note", say("tb_game_to", { goal: lobby.goal })));
 }
 
 function renderAuction(v) {
   const ol = $("auction");
   ol.replaceChildren();
-  if (!v.auction.length) ol.append(el("li", "note", "No bids yet."));
+  if (!v.auction.length) ol.append(el("li", "note", say("tb_no_bids")));
   for (const call of v.auction) {
-    ol.append(el("li", call.kind === "pass" ? "pass" : null, `${seatName(call.seat)}: ${callWords(call)}`));
+    ol.append(el("li", call.kind === "pass" ? "pass" : null, say("tb_call", { seat: call.seat, call: callWords(call) }, seatName)));
   }
 }
 
 function trickRow(title, [leader, cards, winner], n) {
   const row = el("div", "trick-row");
-  row.append(el("div", "trick-title", `${title}: won by ${seatName(winner)}`));
+  row.append(el("div", "trick-title", say("tb_trick_won", { title, seat: winner }, seatName)));
   const line = el("div", "trick-cards");
   cards.forEach((c, i) => {
     const s = (leader + i) % n;
@@ -517,30 +775,31 @@ function renderTricks(v) {
   const box = $("last");
   box.replaceChildren();
   const n = v.hand_sizes.length;
-  box.append(el("p", "note", `${v.trick_count} trick${v.trick_count === 1 ? "" : "s"} taken this hand.`));
+  box.append(el("p", "note", say("tb_tricks_taken", { count: v.trick_count })));
   if (v.tricks.length) {
     const shown = v.tricks.slice(-3);
-    shown.forEach((t, i) => box.append(trickRow(`Trick ${v.tricks.length - shown.length + i + 1}`, t, n)));
+    shown.forEach((t, i) => box.append(trickRow(say("tb_trick_n", { n: v.tricks.length - shown.length + i + 1 }), t, n)));
   } else if (v.last) {
-    box.append(trickRow("Last trick", v.last, n));
+    box.append(trickRow(say("tb_last_trick"), v.last, n));
   } else if (v.trick_count) {
-    box.append(el("p", "note", "These rules do not let you look back at taken tricks."));
+    box.append(el("p", "note", say("tb_no_look_back")));
   }
 }
 
 function renderPad(v) {
   const box = $("pad");
   box.replaceChildren();
-  if (!v.pad.length) { box.append(el("p", "note", "No hand finished yet.")); return; }
+  if (!v.pad.length) { box.append(el("p", "note", say("tb_no_hand_yet"))); return; }
   const table = el("table", "pad");
   const head = el("tr");
-  head.append(el("th", null, "Hand"), el("th", null, "Bid"), el("th", null, "Trump"));
+  head.append(el("th", null, say("tb_pad_hand")), el("th", null, say("tb_pad_bid")), el("th", null, say("tb_pad_trump")));
   v.sides.forEach((_, i) => head.append(el("th", null, sideName(i))));
   table.append(head);
   for (const row of v.pad) {
     const tr = el("tr");
     tr.append(el("td", "num", `${row.hand}`));
-    tr.append(el("td", null, row.bidder < 0 ? "thrown in" : `${seatName(row.bidder)} ${row.bid} ${row.made ? "made" : "set"}`));
+    tr.append(el("td", null, row.bidder < 0 ? say("tb_pad_thrown_in")
+      : say(row.made ? "tb_pad_made" : "tb_pad_set", { bidder: row.bidder, bid: row.bid }, seatName)));
     tr.append(el("td", null, row.bidder < 0 ? "-" : trumpWords(row.trump)));
     row.totals.forEach((t, i) => {
       const sc = row.score[i];
@@ -559,15 +818,21 @@ function renderOver() {
   box.replaceChildren();
   const w = view && view.winner !== null ? view.winner : lobby ? lobby.winner : null;
   const ms = mySide();
-  let text = "Game over.";
-  if (w !== null && w !== undefined) text = w === ms ? `Game over: you win! (${sideName(w)})` : `Game over: ${sideName(w)} win.`;
+  let text = say("tb_game_over");
+  if (w !== null && w !== undefined) text = w === ms ? say("tb_you_win", { side: sideName(w) }) : say("tb_they_win", { side: sideName(w) });
   box.append(el("h2", null, text));
+  if (me.seat !== null || me.host) { // play again: the same table, code, people and seats
+    const again = el("div", "over-actions");
+    again.append(button(say("play_again"), "rematch", () => send({ type: "rematch" }), "primary big"),
+      el("span", "note", say("play_again_note")));
+    box.append(again);
+  }
   const links = el("p");
-  const replay = el("a", null, "Replay this game");
-  replay.href = `/replay/${encodeURIComponent(code)}`;
-  const hist = el("a", null, "History of games");
+  const replay = el("a", null, say("tb_replay"));
+  replay.href = `/replay/${encodeURIComponent(lobby && lobby.game ? lobby.game : code)}`;
+  const hist = el("a", null, say("tb_history"));
   hist.href = "/history";
-  const home = el("a", null, "New table");
+  const home = el("a", null, say("tb_new_table"));
   home.href = "/";
   links.append(replay, " · ", hist, " · ", home);
   box.append(links);
@@ -575,7 +840,7 @@ function renderOver() {
 
 // ---------------------------------------------------------------- controls
 function copy(text, what) {
-  const done = () => say(`${what} copied.`);
+  const done = () => tellPerson(say(what));
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text, done));
   } else fallbackCopy(text, done);
@@ -585,15 +850,21 @@ function fallbackCopy(text, done) {
   const old = input.value;
   input.value = text;
   input.select();
-  try { document.execCommand("copy"); done(); } catch { say("Select the text and copy it.", "error"); }
+  try { document.execCommand("copy"); done(); } catch { tellPerson(say("tb_copy_by_hand"), "error"); }
   input.value = old;
 }
-$("copy-code").addEventListener("click", () => copy(lobby ? lobby.code : code, "Code"));
-$("copy-link").addEventListener("click", () => copy($("invite-link").value, "Link"));
+$("copy-code").addEventListener("click", () => copy(lobby ? lobby.code : code, "tb_code_copied"));
+$("copy-link").addEventListener("click", () => copy($("invite-link").value, "tb_link_copied"));
 $("invite-link").addEventListener("focus", () => $("invite-link").select());
 $("start").addEventListener("click", () => send({ type: "start" }));
+$("take-back").addEventListener("click", () => {
+  const seat = me.seat !== null && lobby ? lobby.seats[me.seat] : null;
+  if (seat) send({ type: "sit", seat: me.seat, name: seat.away || myName() });
+});
+$("felt").addEventListener("click", release);
+$("hand-end-ok").addEventListener("click", closeSummary);
 $("my-name").addEventListener("change", () => { const v = $("my-name").value.trim(); if (v) localStorage.setItem("rook-name", v); });
-$("hint").addEventListener("click", () => { send({ type: "hint" }); $("hints").replaceChildren(el("p", "note", "Thinking…")); });
+$("hint").addEventListener("click", () => { send({ type: "hint" }); $("hints").replaceChildren(el("p", "note", say("tb_thinking"))); });
 
 $("hand").addEventListener("keydown", (e) => {
   const cards = [...$("hand").querySelectorAll("button.card")];
@@ -611,14 +882,19 @@ $("hand").addEventListener("keydown", (e) => {
 });
 
 document.addEventListener("keydown", (e) => {
+  if (["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) return;
+  if (held) release(); // a key goes on from a trick held on the table
+  if (e.key === "Escape" && summary !== null) { closeSummary(); return; }
   if (e.key !== "h" || e.ctrlKey || e.metaKey || e.altKey) return;
   const t = e.target;
   if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
   if (!$("hint").hidden && !$("hint").disabled) { e.preventDefault(); $("hint").click(); }
 });
 
-fetch("/api/options").then((r) => r.json()).then((o) => { if (Array.isArray(o.levels)) { levels = o.levels; render(); } })
-  .catch(() => {});
+function loadLevels() {
+  fetch(`/api/options?lang=${encodeURIComponent(lang())}`).then((r) => r.json())
+    .then((o) => { if (Array.isArray(o.levels)) { levels = o.levels; render(); } }).catch(() => {});
+}
 
-if (!code) say("No table code in this address.", "error");
-else connect();
+if (!code) wordsReady().then(() => tellPerson(say("tb_no_code"), "error"));
+else wordsReady().then(() => { setUpCues(); loadLevels(); connect(); }); // the catalog's sentences first: every word is there

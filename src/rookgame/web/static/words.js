@@ -2,14 +2,66 @@
 // names) is made here, from codes and numbers, never by reading the server's English or action numbers.
 // A refusal's sentences come from the server's one catalog (GET /api/words, rookgame.words.refusals), so
 // the page and the terminal say the same thing; the page fills them with its own names for the seats.
-import { cardName, SUITS, COLOURS } from "/static/cards.js";
+import { cardName, cardWords, COLOURS, parseCard, SUITS } from "/static/cards.js";
 
-// ---------------------------------------------------------------- filling templates
-let catalog = null; // {refusals: {code: {other, you}}, kinds: {seat: [...], card: [...], ...}}
-const ready = fetch("/api/words").then((r) => (r.ok ? r.json() : null)).then((c) => { catalog = c; }).catch(() => {});
+// ---------------------------------------------------------------- the reader's language, and filling templates
+// The language: ``?lang=`` in the address, else the switch's choice (remembered in localStorage), else the server
+// picks from the browser's Accept-Language (issue 26).  Every sentence and label of the page is read from the
+// catalog in that language; the page's HTML carries codes (data-w), never words of its own.
+let catalog = null; // {refusals: {code: {other, you}}, page: {code: template}, kinds: {...}, lang, languages}
+const asked = new URLSearchParams(location.search).get("lang") || localStorage.getItem("rook-lang") || "";
+const words = (lang) => fetch(`/api/words${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`)
+  .then((r) => (r.ok ? r.json() : null));
+const ready = words(asked)
+  .then((c) => (c || !asked ? c : words(""))) // a remembered language the server no longer has: its choice
+  .then((c) => {
+    catalog = c;
+    if (c) {
+      document.documentElement.lang = c.lang;
+      cardWords.name = cardText;
+      translatePage();
+    }
+  }).catch(() => {});
 
 // Resolves once the server's sentences are here (or could not be had: the pages then fall back to its reason).
 export function wordsReady() { return ready; }
+
+// The language the page reads ("en", "es", "pt", "sv"; "qps" for the tests' pseudo-language).
+export function lang() { return catalog && catalog.lang ? catalog.lang : "en"; }
+
+// The page's fixed words: an element's text (data-w), its aria-label (data-w-label), title (data-w-title) or
+// placeholder (data-w-placeholder), by code; and the language switch where the page has a place for it.
+export function translatePage(root = document) {
+  for (const e of root.querySelectorAll("[data-w]")) e.textContent = say(e.dataset.w);
+  for (const e of root.querySelectorAll("[data-w-label]")) e.setAttribute("aria-label", say(e.dataset.wLabel));
+  for (const e of root.querySelectorAll("[data-w-title]")) e.title = say(e.dataset.wTitle);
+  for (const e of root.querySelectorAll("[data-w-placeholder]")) e.placeholder = say(e.dataset.wPlaceholder);
+  const place = document.getElementById("lang-switch");
+  if (place && catalog && catalog.languages) languageSwitch(place);
+}
+
+// A visible switch between the languages, each by its own name; the choice is remembered, and the page reloads in it.
+function languageSwitch(place) {
+  const sel = document.createElement("select");
+  sel.id = "lang";
+  sel.setAttribute("aria-label", say("w_language"));
+  sel.title = say("w_language");
+  for (const [code, name] of Object.entries(catalog.languages)) {
+    const o = document.createElement("option");
+    o.value = code;
+    o.textContent = name;
+    o.lang = code;
+    sel.append(o);
+  }
+  sel.value = catalog.lang in catalog.languages ? catalog.lang : "en";
+  sel.addEventListener("change", () => {
+    localStorage.setItem("rook-lang", sel.value);
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.replace(url.href);
+  });
+  place.replaceChildren(sel);
+}
 
 export function plural(n, one, many) {
   return n === 1 ? one : many;
@@ -21,28 +73,38 @@ function kindOf(name) {
   return "";
 }
 
+const isColour = (value) => Number.isInteger(value) && value >= 0 && value < 4;
+
 function show(name, value, seatName) {
   switch (kindOf(name)) {
     case "seat": return Number.isInteger(value) ? seatName(value) : String(value);
     case "place": return Number.isInteger(value) ? String(value + 1) : String(value); // places count from 1 here
     case "card": return cardName(String(value));
     case "cards": return Array.isArray(value) ? value.map((c) => cardName(String(c))).join(", ") : String(value);
-    case "colour": return Number.isInteger(value) && value >= 0 && value < 4 ? SUITS[COLOURS[value]].name.toLowerCase()
-      : String(value);
-    case "colour_name": return Number.isInteger(value) && value >= 0 && value < 4 ? SUITS[COLOURS[value]].name
-      : String(value);
+    case "colour": return isColour(value) ? say(`w_colour_${COLOURS[value].toLowerCase()}`) : String(value);
+    case "colour_name": return isColour(value) ? say(`w_colour_${COLOURS[value]}`) : String(value);
     default: return Array.isArray(value) ? value.join(" ") : String(value);
   }
 }
 
-// A template (a string, or {one, many, count}) with its parameters: "{seat} must follow {colour}".
+// A template (a string, or {one, many, count}) with its parameters: "{seat} must follow {colour}".  A plural's form
+// by the reader's language's rules (the same CLDR rules Babel gives the catalogs).
 export function fill(template, params, seatName) {
   let text = template;
   if (template && typeof template === "object") {
     const n = params[template.count];
-    text = new Intl.PluralRules("en").select(Number(n)) === "one" ? template.one : template.many;
+    const rules = lang() === "qps" ? "en" : lang();
+    text = new Intl.PluralRules(rules).select(Number(n)) === "one" ? template.one : template.many;
   }
   return String(text).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? show(name, params[name], seatName) : whole));
+}
+
+// A card in the reader's words: "Red 14", "Rook Bird" (cards.js names cards through this once the catalog is here).
+function cardText(text) {
+  const c = parseCard(text);
+  if (c.bird) return text === "RK" ? say("w_bird") : say("w_bird_n", { n: text.slice(2) });
+  if (!c.colour) return text;
+  return say("w_card", { colour: say(`w_colour_${c.colour}`), rank: c.rank });
 }
 
 // One of the page's own sentences (the catalog's ``page``: rookgame.words.web.PAGE), filled: places count from 1,
@@ -69,67 +131,68 @@ export function refusalWords(msg, me, seatName) {
 
 // ---------------------------------------------------------------- cards, colours, actions
 export function colourName(index) {
-  return index >= 0 && index < 4 ? SUITS[COLOURS[index]].name : index === -1 ? "no trump" : "not named";
+  return isColour(index) ? say(`w_colour_${COLOURS[index]}`) : index === -1 ? say("w_no_trump") : say("w_not_named");
 }
 
 export function trumpWords(t) {
-  if (t >= 0 && t < 4) return `${colourName(t)} ${SUITS[COLOURS[t]].shape}`;
+  if (isColour(t)) return `${colourName(t)} ${SUITS[COLOURS[t]].shape}`;
   return colourName(t);
 }
 
 // A choice on a button: {kind, card, value} as the server sends it ("Bid 85", "Bury Red 5").
 export function choiceWords(ch) {
   switch (ch.kind) {
-    case "pass": return "Pass";
-    case "redeal": return "Redeal";
-    case "bid": return `Bid ${ch.value}`;
-    case "trump": return `Trump: ${trumpWords(ch.value)}`;
-    case "no_trump": return "No trump";
-    case "high": return "High";
-    case "low": return "Low";
-    case "bird_high": return "Bird high";
-    case "bird_low": return "Bird low";
-    case "no_more_partners": return "No more partners";
-    case "partner": return `Call partner: ${cardName(ch.card)}`;
-    case "bury": return `Bury ${cardName(ch.card)}`;
-    case "play": return `Play ${cardName(ch.card)}`;
+    case "pass": return say("w_pass");
+    case "redeal": return say("w_redeal");
+    case "bid": return say("w_bid", { value: ch.value });
+    case "trump": return say("w_trump", { trump: trumpWords(ch.value) });
+    case "no_trump": return say("w_no_trump_call");
+    case "high": return say("w_high");
+    case "low": return say("w_low");
+    case "bird_high": return say("w_bird_high");
+    case "bird_low": return say("w_bird_low");
+    case "no_more_partners": return say("w_no_more_partners");
+    case "partner": return say("w_partner", { card: ch.card });
+    case "bury": return say("w_bury", { card: ch.card });
+    case "play": return say("w_play", { card: ch.card });
     default: return ch.label || "";
   }
 }
 
 // A call of the auction, as the list of calls says it: "pass", "bid 85", "redeal".
 export function callWords(call) {
-  if (call.kind === "bid") return `bid ${call.value}`;
-  return call.kind === "redeal" ? "redeal" : "pass";
+  if (call.kind === "bid") return say("w_call_bid", { value: call.value });
+  return call.kind === "redeal" ? say("w_call_redeal") : say("w_call_pass");
 }
 
-// What a seat did, for the replay: words, and the card it names (drawn by the page) or null.
+// What a seat did, for the replay: a whole sentence in the reader's words ("bids 70", "buries Red 5"), and the card it
+// names (drawn by the page beside it) or null.
 export function deedWords(ch) {
+  const card = ch.kind === "bury" || ch.kind === "partner" || ch.kind === "play" ? ch.card : null;
   switch (ch.kind) {
-    case "bid": return [`bids ${ch.value}`, null];
-    case "pass": return ["passes", null];
-    case "redeal": return ["calls for a redeal", null];
-    case "trump": return [`names trump ${trumpWords(ch.value)}`, null];
-    case "no_trump": return ["calls no trump", null];
-    case "high": return ["calls high", null];
-    case "low": return ["calls low", null];
-    case "bird_high": return ["calls the Bird high", null];
-    case "bird_low": return ["calls the Bird low", null];
-    case "no_more_partners": return ["calls no more partners", null];
-    case "bury": return ["buries ", ch.card];
-    case "partner": return ["calls for the partner holding ", ch.card];
-    case "play": return ["plays ", ch.card];
+    case "bid": return [say("w_did_bid", { value: ch.value }), null];
+    case "trump": return [say("w_did_trump", { trump: trumpWords(ch.value) }), null];
+    case "pass": case "redeal": case "no_trump": case "high": case "low": case "bird_high": case "bird_low":
+    case "no_more_partners": case "bury": case "partner": case "play":
+      return [say(`w_did_${ch.kind}`, { card }), card];
     default: return [ch.label || "", null];
   }
 }
 
 // ---------------------------------------------------------------- seats
-// A seat at a live table, from the lobby's ``seats`` entry: the person's name, "Bot 2 (heuristic)", "open
-// seat"; "(you)" after the reader's own; places count from 1.
+// A seat at a live table, from the lobby's ``seats`` entry: the person's name, "Bot 2 (heuristic)", "Bot 2
+// (heuristic) for Bo" (a bot keeping a person's seat; "keeping your seat" when it is the reader's), "open seat";
+// "(you)" after the reader's own; places count from 1.  The same names as the server's sentences
+// (rookgame.web.rooms.Room.seat_name).
 export function seatLabel(info, seat, mine) {
-  if (!info) return `Seat ${seat + 1}`;
-  const name = info.kind === "person" ? info.name : info.kind === "bot" ? `Bot ${seat + 1} (${info.name})` : "open seat";
-  return mine ? `${name} (you)` : name;
+  if (!info) return say("seat_number", { place: seat });
+  if (info.kind === "bot") {
+    if (info.away && mine) return say("seat_kept_mine", { place: seat, level: info.name });
+    return info.away ? say("seat_bot_for", { place: seat, level: info.name, name: info.away })
+      : say("seat_bot", { place: seat, level: info.name });
+  }
+  const name = info.kind === "person" ? info.name : say("seat_open");
+  return mine ? say("seat_mine", { name }) : name;
 }
 
 // ---------------------------------------------------------------- seats and sides of a finished game
@@ -137,11 +200,12 @@ export function seatLabel(info, seat, mine) {
 // (counted from 1) where two share a name.
 export function playerLabel(names, people, seat) {
   const name = names[seat];
-  if (name === undefined) return `seat ${seat + 1}`;
+  if (name === undefined) return say("w_seat", { place: seat });
   const bot = Array.isArray(people) && !people.includes(seat);
   const twice = names.filter((m) => m === name).length > 1;
-  const notes = [bot ? "bot" : "", twice ? `seat ${seat + 1}` : ""].filter(Boolean);
-  return notes.length ? `${name} (${notes.join(", ")})` : String(name);
+  if (bot && twice) return say("w_player_bot_seat", { name, place: seat });
+  if (bot) return say("w_player_bot", { name });
+  return twice ? say("w_player_seat", { name, place: seat }) : String(name);
 }
 
 // The seats of each side, as the server sends them (``sides``), else one side per seat when there is a
