@@ -137,6 +137,11 @@ def install(app: FastAPI, store: Store) -> Accounts:
     app.state.accounts = accounts
     app.add_exception_handler(AccountRefusal, account_refused)
     app.include_router(router)
+    from .clubs import Clubs
+    from .clubs import router as clubs
+
+    app.state.clubs = Clubs(store)
+    app.include_router(clubs)
     hub: Hub = app.state.hub
 
     async def finished(room: Room) -> None:

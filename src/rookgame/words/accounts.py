@@ -42,6 +42,13 @@ SERVER: dict[str, Say] = {
     "talk_unmuted_seat": Say(N_("{name} (seat {place}) may talk again"), you={"place": N_("you may talk again")}),
     "spectators_muted": Say(N_("the host muted the spectators' talk")),
     "spectators_unmuted": Say(N_("the spectators may talk again")),
+    # clubs
+    "no_club": Say(N_("there is no club {club} on this server")),
+    "only_club_host": Say(N_("only the club's host may do that")),
+    "club_invite_bad": Say(N_("this invite link is not the club's, or has run out; ask the club's host for a new "
+                              "one")),
+    "only_members": Say(N_("only the club's members may do that")),
+    "club_no_table": Say(N_("there is no table {table} on this server")),
 }
 
 # The quick phrases: the wire carries the code, each reader reads the phrase in their own language.
@@ -117,6 +124,35 @@ PAGE: dict[str, Template] = {
     "talk_unmute": N_("Let {name} talk"),
     "talk_mute_spectators": N_("Mute the spectators"),
     "talk_unmute_spectators": N_("Let the spectators talk"),
+    # clubs
+    "club_title": N_("Club"),
+    "club_members_h": N_("Members"),
+    "club_tables_h": N_("Tables"),
+    "club_events_h": N_("Events"),
+    "club_board_h": N_("Leaderboard"),
+    "club_host": N_("{name} (host)"),
+    "club_no_tables": N_("No tables yet: a member adds one by its code."),
+    "club_no_events": N_("No events planned."),
+    "club_game_over": N_("{game}: over"),
+    "club_game_playing": N_("{game}: being played"),
+    "club_game_waiting": N_("{game}: waiting to start"),
+    "club_join": N_("Join this club"),
+    "club_join_sign_in": N_("Sign in (or make a profile) to join this club."),
+    "club_joined": N_("You are a member of this club."),
+    "club_invite": N_("Make an invite link"),
+    "club_invite_link": N_("Invite link (good for {days} days; anyone signed in who opens it joins):"),
+    "club_add_table": N_("Add a table by its code"),
+    "club_table_code": N_("Table code"),
+    "club_add": N_("Add"),
+    "club_new_event": N_("Plan an event"),
+    "club_event_title": N_("What"),
+    "club_event_at": N_("When"),
+    "club_event_note": N_("Note"),
+    "club_event_line": N_("{at}: {title}"),
+    "club_create_h": N_("Start a club"),
+    "club_name": N_("Club name"),
+    "club_create": N_("Start the club"),
+    "club_yours_h": N_("Your clubs"),
 }
 
 

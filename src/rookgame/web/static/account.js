@@ -88,6 +88,11 @@ async function main() {
       added.textContent = say("acct_added", { name: body.player.name });
     }
   });
+  $("ac-clubs").hidden = false;
+  const clubs = await (await fetch("/api/account/clubs")).json();
+  $("ac-club-list").replaceChildren(...clubs.map((c) => el("li", {},
+    el("a", { href: `/club/${encodeURIComponent(c.code)}` }, c.host ? say("club_host", { name: c.name }) : c.name))));
+  wire($("ac-club-new"), "/api/clubs", (body) => { location.href = body.url; });
   await showProfile(me.id);
 }
 
