@@ -63,10 +63,6 @@ function languageSwitch(place) {
   place.replaceChildren(sel);
 }
 
-export function plural(n, one, many) {
-  return n === 1 ? one : many;
-}
-
 function kindOf(name) {
   const kinds = (catalog && catalog.kinds) || {};
   for (const [kind, names] of Object.entries(kinds)) if (names.includes(name)) return kind;
@@ -83,12 +79,16 @@ function show(name, value, seatName) {
     case "cards": return Array.isArray(value) ? value.map((c) => cardName(String(c))).join(", ") : String(value);
     case "colour": return isColour(value) ? say(`w_colour_${COLOURS[value].toLowerCase()}`) : String(value);
     case "colour_name": return isColour(value) ? say(`w_colour_${COLOURS[value]}`) : String(value);
-    default: return Array.isArray(value) ? value.join(" ") : String(value);
+    case "id": return String(value); // a number to type or quote: never grouped
+    default:
+      if (typeof value === "number") return new Intl.NumberFormat(lang() === "qps" ? "en" : lang()).format(value);
+      return Array.isArray(value) ? value.join(" ") : String(value);
   }
 }
 
 // A template (a string, or {one, many, count}) with its parameters: "{seat} must follow {colour}".  A plural's form
-// by the reader's language's rules (the same CLDR rules Babel gives the catalogs).
+// by the reader's language's rules, a number as the language writes it ("1 250" in Swedish): the same CLDR data
+// Babel gives the terminal, through Intl.
 export function fill(template, params, seatName) {
   let text = template;
   if (template && typeof template === "object") {
