@@ -164,3 +164,43 @@ def test_every_phrase_and_talk_sentence_is_in_the_words_module() -> None:
     script = Path(__file__).resolve().parents[1] / "src/rookgame/web/static/chat.js"
     text = script.read_text(encoding="utf-8")
     assert not re.search(r"['\"`][A-Z][a-z]+ [a-z]+", text), "English sentences belong in words/accounts.py"
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_table_pages_talk_panel_shows_text_as_text_and_phrases_in_each_readers_language(
+        chromium: str, tmp_path: Path) -> None:
+    """In chromium: Ann types markup and picks a quick phrase at her table's page; a spectator reading Spanish sees
+    the markup as text (no element made of it) and the phrase in Spanish."""
+    pytest.importorskip("playwright")
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import Server, create, open_as
+
+    srv = Server(tmp_path / "rook.db")
+    try:
+        table_ = create(srv.url, your_name="Ann", seats=["me", "open", "heuristic", "heuristic"])
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium)
+            ann_ctx, rail_ctx = browser.new_context(), browser.new_context()
+            for ctx in (ann_ctx, rail_ctx):
+                ctx.set_default_timeout(15_000)
+            ann = open_as(ann_ctx, srv.url, table_)
+            rail = rail_ctx.new_page()
+            rail.goto(f"{srv.url}/t/{table_['code']}?lang=es")
+            rail.wait_for_selector("#talk form")
+            ann.wait_for_selector("#talk [data-phrase='good_bid']", state="attached")
+            ann.fill("#talk input", "<img src=x onerror=alert(1)>")
+            ann.press("#talk input", "Enter")
+            rail.wait_for_selector("#talk li[data-n='0']")
+            assert rail.inner_text("#talk li[data-n='0']") == "Ann: <img src=x onerror=alert(1)>"
+            assert rail.locator("#talk img").count() == 0
+            ann.click("#talk summary")  # the quick phrases, folded under their heading
+            ann.click("#talk [data-phrase='good_bid']")
+            rail.wait_for_selector("#talk li[data-n='1']")
+            assert rail.inner_text("#talk li[data-n='1']") == "Ann: ¡Buena puja!"
+            ann.wait_for_selector("#talk li[data-n='1']")
+            assert ann.inner_text("#talk li[data-n='1']") == "Ann: Good bid!"
+            browser.close()
+    finally:
+        srv.stop()

@@ -3,7 +3,7 @@
 // written in a script.  Elements with data-w="code" get the sentence as their text, data-w-placeholder a placeholder.
 let words = null;
 const params = new URLSearchParams(location.search);
-const asked = params.get("lang");
+const asked = params.get("lang") || localStorage.getItem("rook-lang"); // as the other pages choose (words.js)
 const ready = fetch("/api/account/words" + (asked ? "?lang=" + encodeURIComponent(asked) : ""))
   .then((r) => (r.ok ? r.json() : null)).then((w) => { words = w; }).catch(() => {});
 
@@ -22,6 +22,13 @@ function fill(template, values) {
 export function say(code, values = {}) {
   const t = words && words.page ? words.page[code] : null;
   return t ? fill(t, values) : code;
+}
+
+// The quick phrases of the table's talk, code -> the phrase in the reader's language.
+export function phrases() {
+  const out = {};
+  for (const [code, t] of Object.entries((words && words.phrases) || {})) out[code] = fill(t, {});
+  return out;
 }
 
 // A refusal from the API ({error, code, params}) in the reader's words: the catalog's, else the server's sentence.

@@ -5,15 +5,12 @@
 //   const talk = mountTalk(document.getElementById("talk"), (msg) => socket.send(JSON.stringify(msg)));
 //   on each message:  if (msg.type === "talk") talk.heard(msg);  if (msg.type === "lobby") talk.lobby(msg, seat, host);
 import { el } from "/static/dom.js";
-import { say, translatePage, wordsReady } from "/static/accountwords.js";
+import { phrases as phraseWords, say, translatePage, wordsReady } from "/static/accountwords.js";
 
-let phrases = {};
-const loaded = fetch("/api/account/words").then((r) => (r.ok ? r.json() : null))
-  .then((w) => { phrases = (w && w.phrases) || {}; }).catch(() => {});
 
 function line(msg) {
   const name = msg.name || say("talk_spectator");
-  const text = msg.phrase ? (phrases[msg.phrase] || msg.phrase) : String(msg.text || "");
+  const text = msg.phrase ? (phraseWords()[msg.phrase] || msg.phrase) : String(msg.text || "");
   return el("li", { class: `talk-${msg.channel}`, "data-n": String(msg.n) }, say("talk_line", { name, text }));
 }
 
@@ -29,6 +26,7 @@ export function mountTalk(root, send) {
   root.replaceChildren(el("h3", { "data-w": "talk_h" }), table, railBox, form,
     el("details", {}, el("summary", { "data-w": "talk_phrases" }), quick), mutes);
   const seen = new Set();
+  const muted = {}; // what this host muted from this page: per seat, and "rail" for the spectators
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -36,11 +34,11 @@ export function mountTalk(root, send) {
     if (text) send({ type: "say", text });
     input.value = "";
   });
-  wordsReady().then(() => loaded).then(() => {
+  wordsReady().then(() => {
     translatePage(root);
     input.setAttribute("aria-label", say("talk_placeholder"));
-    quick.replaceChildren(...Object.entries(phrases).map(([code, words]) =>
-      el("button", { type: "button", "data-phrase": code, onclick: null }, words)));
+    quick.replaceChildren(...Object.entries(phraseWords()).map(([code, words]) =>
+      el("button", { type: "button", "data-phrase": code }, words)));
     for (const b of quick.querySelectorAll("button")) {
       b.addEventListener("click", () => send({ type: "say", phrase: b.dataset.phrase }));
     }
@@ -58,17 +56,21 @@ export function mountTalk(root, send) {
       list.lastElementChild.scrollIntoView({ block: "nearest" });
     },
     // A "lobby" message: where this page sits (null: watching), and the host's mute buttons per seat.
-    lobby(lobbyMsg, mySeat, host, muted = {}) {
+    lobby(lobbyMsg, mySeat, host) {
       if (mySeat === null || mySeat === undefined) railBox.hidden = false;
       if (!host) { mutes.replaceChildren(); return; }
       const buttons = lobbyMsg.seats.filter((s) => s.kind === "person" && s.seat !== mySeat).map((s) => {
         const on = !muted[s.seat];
         const b = el("button", { type: "button" }, say(on ? "talk_mute" : "talk_unmute", { name: s.name }));
-        b.addEventListener("click", () => { muted[s.seat] = on; send({ type: "mute", seat: s.seat, on }); });
+        b.addEventListener("click", () => { muted[s.seat] = on; send({ type: "mute", seat: s.seat, on }); b.disabled = true; });
         return b;
       });
-      const spectators = el("button", { type: "button" }, say(muted.rail ? "talk_unmute_spectators" : "talk_mute_spectators"));
-      spectators.addEventListener("click", () => { muted.rail = !muted.rail; send({ type: "mute", seat: null, on: muted.rail }); });
+      const railKey = muted.rail ? "talk_unmute_spectators" : "talk_mute_spectators";
+      const spectators = el("button", { type: "button" }, say(railKey));
+      spectators.addEventListener("click", () => {
+        muted.rail = !muted.rail;
+        send({ type: "mute", seat: null, on: muted.rail });
+      });
       mutes.replaceChildren(...buttons, spectators);
     },
   };

@@ -4,6 +4,7 @@
 import { cardElement, cardName, parseCard, sortCards } from "/static/cards.js";
 import { callWords, choiceWords, lang, refusalWords, say, seatLabel, trumpWords, wordsReady } from "/static/words.js";
 import { tournamentMessage } from "/static/tournament-table.js";
+import { mountTalk } from "/static/chat.js";
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "").toUpperCase();
@@ -11,6 +12,8 @@ const tokenKey = `rook-token-${code}`;
 const PROTOCOL = 2; // the version of rookgame.web.protocol this page speaks (it ships with the server)
 
 let ws = null;
+// the table's talk (chat.js, rookgame.web.chat): its panel, on this page's socket
+const talk = mountTalk($("talk"), (m) => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m)); });
 let retry = 0;
 let closedForGood = false;
 let me = { seat: null, host: false };
@@ -119,6 +122,7 @@ function receive(msg) {
       if (lobby && msg.game !== lobby.game) newGame(); // play again: a new game at this table
       lobby = msg;
       render();
+      talk.lobby(msg, me.seat, me.host);
       break;
     case "event":
       heard(msg);
@@ -139,6 +143,9 @@ function receive(msg) {
       break;
     case "info":
       tellPerson(refusalWords(msg, me.seat, seatName), "info");
+      break;
+    case "talk":
+      talk.heard(msg);
       break;
     case "hint":
       hints = msg.choices;
