@@ -41,7 +41,7 @@ def test_the_host_invites_members_by_link_and_only_the_link_lets_one_in(client: 
     assert club["name"] == "Thursday Rook" and club["host"] and club["member"]
     assert club["members"] == [{"id": 1, "name": "Ann", "host": True}]
     link = post(client, f"/api/clubs/{code}/invite").json()["link"]
-    assert link.startswith(f"/club/{code}?invite=")
+    assert link.startswith(f"http://testserver/club/{code}?invite=")
     token = link.split("invite=", 1)[1]
     switch(client, "bo", "Bo")
     assert not client.get(f"/api/clubs/{code}").json()["member"]

@@ -38,6 +38,7 @@ from .accounts import (
     check_person_name,
     token_hash,
 )
+from .api import invite_base
 from .pages import page
 from .rooms import Hub, Room
 from .store import Store
@@ -309,7 +310,8 @@ def _me(session: tuple[Player, str] | None) -> Player:
 
 
 @router.post("/api/account/people")
-async def add_person(body: AddPerson, hub: HubDep, accounts: AccountsDep, session: Checked) -> JSONResponse:
+async def add_person(body: AddPerson, request: Request, hub: HubDep, accounts: AccountsDep,
+                     session: Checked) -> JSONResponse:
     """The server's host adds a person, no email needed: with a password to hand them, or without one, when the
     answer holds a set-up link (used once, for a week) with which they choose their own."""
     host = _me(session)
@@ -321,7 +323,9 @@ async def add_person(body: AddPerson, hub: HubDep, accounts: AccountsDep, sessio
     player = await hub.write(lambda: accounts.create(handle, name, hashed, by=host.id))
     link = None if hashed is not None else await hub.write(accounts.make_link, player.id)
     log.info("profile %d added by the host", player.id)
-    return JSONResponse({"player": player.to_json(), "link": None if link is None else f"/account?setup={link}"})
+    # the link as other devices open it (this computer's network address when the page was opened as localhost)
+    url = None if link is None else f"{invite_base(request)}/account?setup={link}"
+    return JSONResponse({"player": player.to_json(), "link": url})
 
 
 @router.post("/api/account/setup")

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .account_api import AccountsDep, Checked, HubDep
 from .accounts import AccountRefusal, Player, PlayerRow, token_hash
+from .api import invite_base
 from .names import check_name
 from .pages import page
 from .store import CODE_LETTERS, Base, Store, TableRow, table_of
@@ -252,7 +253,8 @@ async def club(code: str, request: Request, hub: HubDep) -> JSONResponse:
 async def invite(code: str, request: Request, hub: HubDep, session: Checked) -> JSONResponse:
     """The host's invite link: anyone signed in who opens it in the next two weeks joins."""
     token = await hub.write(the_clubs(request).invite, code, _signed(session))
-    return JSONResponse({"link": f"/club/{code.strip().upper()}?invite={token}", "days": INVITE_DAYS})
+    link = f"{invite_base(request)}/club/{code.strip().upper()}?invite={token}"  # as a phone opens it
+    return JSONResponse({"link": link, "days": INVITE_DAYS})
 
 
 @router.post("/api/clubs/{code}/join")
