@@ -4,8 +4,11 @@ database after every finished game (not after one whose seat was handed to a bot
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import logging
+import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -335,3 +338,88 @@ def test_the_account_and_leaderboard_pages_ship_in_the_package_and_run_only_thei
     words = client.get("/api/account/words").json()
     page = client.get("/static/account.html").text
     assert all(code in words["page"] for code in re.findall(r'data-w="(\w+)"', page))
+
+
+# ---------------------------------------------------------------------- passkeys
+class Authenticator:
+    """A software passkey (an EC P-256 key, as a phone's): it answers WebAuthn's ceremonies as a browser would hand
+    them to the server, 'none' attestation, user present and verified."""
+
+    def __init__(self, rp_id: str = "testserver", origin: str = "http://testserver") -> None:
+        from cryptography.hazmat.primitives.asymmetric import ec
+
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.id = os.urandom(16)
+        self.rp_id, self.origin, self.count = rp_id, origin, 0
+
+    def _client_data(self, kind: str, challenge: str) -> bytes:
+        return json.dumps({"type": kind, "challenge": challenge, "origin": self.origin, "crossOrigin": False}).encode()
+
+    def _auth_data(self, flags: int, attested: bytes = b"") -> bytes:
+        self.count += 1
+        return hashlib.sha256(self.rp_id.encode()).digest() + bytes([flags]) + self.count.to_bytes(4, "big") + attested
+
+    def create(self, options: dict[str, Any]) -> dict[str, Any]:
+        import cbor2
+
+        numbers = self.key.public_key().public_numbers()
+        cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")})
+        attested = bytes(16) + len(self.id).to_bytes(2, "big") + self.id + cose
+        obj = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": self._auth_data(0x45, attested)})
+        data = self._client_data("webauthn.create", options["challenge"])
+        return {"id": b64(self.id), "rawId": b64(self.id), "type": "public-key",
+                "response": {"clientDataJSON": b64(data), "attestationObject": b64(obj)}}
+
+    def get(self, options: dict[str, Any], user: bytes = b"1") -> dict[str, Any]:
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+
+        data = self._client_data("webauthn.get", options["challenge"])
+        auth = self._auth_data(0x05)
+        signature = self.key.sign(auth + hashlib.sha256(data).digest(), ec.ECDSA(hashes.SHA256()))
+        return {"id": b64(self.id), "rawId": b64(self.id), "type": "public-key",
+                "response": {"clientDataJSON": b64(data), "authenticatorData": b64(auth), "signature": b64(signature),
+                             "userHandle": b64(user)}}
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def test_a_passkey_added_while_signed_in_signs_in_and_a_forged_or_replayed_one_does_not(client: TestClient) -> None:
+    sign_up(client)
+    phone = Authenticator()
+    started = post(client, "/api/account/passkey/add/options").json()
+    assert started["options"]["rp"]["id"] == "testserver" and started["options"]["user"]["name"] == "ann"
+    r = post(client, "/api/account/passkey/add", {"ceremony": started["ceremony"],
+                                                  "credential": phone.create(started["options"])})
+    assert r.status_code == 200, r.text
+    post(client, "/api/account/signout")
+    started = post(client, "/api/account/passkey/signin/options").json()
+    answer = phone.get(started["options"])
+    r = post(client, "/api/account/passkey/signin", {"ceremony": started["ceremony"], "credential": answer})
+    assert r.status_code == 200 and r.json()["player"]["name"] == "Ann" and me(client)["name"] == "Ann"  # type: ignore[index]
+    post(client, "/api/account/signout")
+    # the same answer again (its ceremony is used), another key claiming the passkey's id, an unknown passkey
+    again = post(client, "/api/account/passkey/signin", {"ceremony": started["ceremony"], "credential": answer})
+    assert again.status_code == 400 and again.json()["code"] == "passkey_bad"
+    thief = Authenticator()
+    thief.id = phone.id
+    started = post(client, "/api/account/passkey/signin/options").json()
+    r = post(client, "/api/account/passkey/signin", {"ceremony": started["ceremony"],
+                                                     "credential": thief.get(started["options"])})
+    assert r.status_code == 401 and r.json()["code"] == "passkey_bad" and me(client) is None
+    started = post(client, "/api/account/passkey/signin/options").json()
+    r = post(client, "/api/account/passkey/signin", {"ceremony": started["ceremony"],
+                                                     "credential": Authenticator().get(started["options"])})
+    assert r.status_code == 401 and me(client) is None
+    # another site's page (another origin in the client data) is refused
+    elsewhere = Authenticator(origin="https://evil.example")
+    elsewhere.id, elsewhere.key = phone.id, phone.key
+    elsewhere.count = phone.count
+    started = post(client, "/api/account/passkey/signin/options").json()
+    r = post(client, "/api/account/passkey/signin", {"ceremony": started["ceremony"],
+                                                     "credential": elsewhere.get(started["options"])})
+    assert r.status_code == 401 and me(client) is None
+    # adding one needs a session
+    assert post(client, "/api/account/passkey/add/options").status_code == 401

@@ -114,7 +114,8 @@ def _set_csrf(response: Response, request: Request, csrf: str) -> None:
     response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", secure=_secure(request), path="/")
 
 
-def _signed(response: Response, request: Request, signed: Signed) -> None:
+def set_session(response: Response, request: Request, signed: Signed) -> None:
+    """The session's cookies on ``response``: its token, and its CSRF token."""
     response.set_cookie(SESSION_COOKIE, signed.token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
                         secure=_secure(request), path="/")
     _set_csrf(response, request, signed.csrf)
@@ -143,6 +144,9 @@ def install(app: FastAPI, store: Store) -> Accounts:
 
     app.state.clubs = Clubs(store)
     app.include_router(clubs)
+    from .passkeys import router as passkeys
+
+    app.include_router(passkeys)
     hub: Hub = app.state.hub
 
     async def finished(room: Room) -> None:
@@ -250,7 +254,7 @@ async def sign_up(body: SignUp, request: Request, hub: HubDep, accounts: Account
     signed = await hub.write(accounts.open_session, player)
     log.info("profile %d signed up", player.id)
     response = JSONResponse({"player": player.to_json(), "csrf": signed.csrf})
-    _signed(response, request, signed)
+    set_session(response, request, signed)
     return response
 
 
@@ -274,7 +278,7 @@ async def sign_in(body: SignIn, request: Request, hub: HubDep, accounts: Account
     signed = await hub.write(accounts.open_session, player)
     log.info("profile %d signed in", player.id)
     response = JSONResponse({"player": player.to_json(), "csrf": signed.csrf})
-    _signed(response, request, signed)
+    set_session(response, request, signed)
     return response
 
 
@@ -335,7 +339,7 @@ async def set_up(body: SetUp, request: Request, hub: HubDep, accounts: AccountsD
     player = await hub.write(accounts.use_link, body.token, hashed)
     signed = await hub.write(accounts.open_session, player)
     response = JSONResponse({"player": player.to_json(), "csrf": signed.csrf})
-    _signed(response, request, signed)
+    set_session(response, request, signed)
     return response
 
 

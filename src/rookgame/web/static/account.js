@@ -45,6 +45,50 @@ function wire(form, path, done) {
   });
 }
 
+// ---------------------------------------------------------------- passkeys (rookgame.web.passkeys)
+// WebAuthn's binary fields travel as base64url in JSON; a browser offers passkeys to a secure context only.
+const fromB64 = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const toB64 = (buf) => btoa(String.fromCharCode(...new Uint8Array(buf))).replace(/\+/g, "-").replace(/\//g, "_")
+  .replace(/=+$/, "");
+const passkeys = window.isSecureContext && window.PublicKeyCredential;
+
+function credentialJson(cred) {
+  const r = cred.response;
+  const response = { clientDataJSON: toB64(r.clientDataJSON) };
+  if (r.attestationObject) response.attestationObject = toB64(r.attestationObject);
+  if (r.authenticatorData) response.authenticatorData = toB64(r.authenticatorData);
+  if (r.signature) response.signature = toB64(r.signature);
+  if (r.userHandle) response.userHandle = toB64(r.userHandle);
+  return { id: cred.id, rawId: toB64(cred.rawId), type: cred.type, response };
+}
+
+async function addPasskey() {
+  const started = await send("/api/account/passkey/add/options");
+  if (!started.ok) { status(refusal(started.body)); return; }
+  const o = started.body.options;
+  o.challenge = fromB64(o.challenge);
+  o.user.id = fromB64(o.user.id);
+  o.excludeCredentials = (o.excludeCredentials || []).map((c) => ({ ...c, id: fromB64(c.id) }));
+  try {
+    const cred = await navigator.credentials.create({ publicKey: o });
+    const r = await send("/api/account/passkey/add", { ceremony: started.body.ceremony, credential: credentialJson(cred) });
+    status(r.ok ? say("acct_passkey_added") : refusal(r.body));
+  } catch (e) { status(refusal({ code: "passkey_bad" })); }
+}
+
+async function signInWithPasskey() {
+  const started = await send("/api/account/passkey/signin/options");
+  if (!started.ok) { status(refusal(started.body)); return; }
+  const o = started.body.options;
+  o.challenge = fromB64(o.challenge);
+  o.allowCredentials = (o.allowCredentials || []).map((c) => ({ ...c, id: fromB64(c.id) }));
+  try {
+    const cred = await navigator.credentials.get({ publicKey: o });
+    const r = await send("/api/account/passkey/signin", { ceremony: started.body.ceremony, credential: credentialJson(cred) });
+    if (r.ok) location.reload(); else status(refusal(r.body));
+  } catch (e) { status(refusal({ code: "passkey_bad" })); }
+}
+
 async function main() {
   await wordsReady();
   translatePage();
@@ -68,6 +112,10 @@ async function main() {
   if (!me) {
     $("ac-guest").hidden = false;
     wire($("ac-signin"), "/api/account/signin", () => location.reload());
+    if (passkeys) {
+      $("ac-passkey-signin").hidden = false;
+      $("ac-passkey-signin").addEventListener("click", signInWithPasskey);
+    }
     wire($("ac-signup"), "/api/account/signup", () => location.reload());
     return;
   }
@@ -75,6 +123,10 @@ async function main() {
   $("ac-who").textContent = say("acct_signed_in", { name: me.name });
   $("ac-host").hidden = !me.host;
   $("ac-add").hidden = !me.host;
+  if (passkeys) {
+    $("ac-passkey-add").hidden = false;
+    $("ac-passkey-add").addEventListener("click", addPasskey);
+  }
   $("ac-signout").addEventListener("click", async () => {
     const r = await send("/api/account/signout");
     if (r.ok) location.reload(); else status(refusal(r.body));
