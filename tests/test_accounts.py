@@ -269,6 +269,8 @@ def test_a_profile_and_a_guest_play_at_one_table_and_the_finished_game_is_rated(
     assert profile["stats"] == {"games": 1, "won": int(winner == 0), "counted": 1} and "handle" not in profile
     assert profile["games"][0]["game"] == code and profile["ratings"][0]["ladder"] == ladder
     assert client.get("/api/ratings").json() == [{"ladder": ladder, "games": 1}]
+    stats = {row["name"]: row for row in client.get("/api/stats").json()}  # the history's, by profile
+    assert stats["Ann"]["profile"] == ann["id"] and stats["Bo"]["profile"] is None
 
 
 def test_a_game_with_a_persons_seat_handed_to_a_bot_is_marked_and_not_counted(client: TestClient) -> None:

@@ -6,7 +6,7 @@ a finished game's cards may all be seen.  Each is rebuilt once from its log and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
@@ -26,6 +26,7 @@ class Finished:
     name: str
     finished: str
     table: Table
+    profiles: dict[int, int] = field(default_factory=dict)  # seat -> the profile that played it (signed in)
 
 
 class History:
@@ -43,7 +44,7 @@ class History:
             raise StoreError(f"table {code} has not finished its game")
         table = self.store.load(code)
         when = st.finished if st.finished.tzinfo else st.finished.replace(tzinfo=UTC)  # SQLite keeps no zone
-        done = Finished(code, st.name, when.astimezone(UTC).isoformat(timespec="seconds"), table)
+        done = Finished(code, st.name, when.astimezone(UTC).isoformat(timespec="seconds"), table, _profiles(st.lobby))
         self._kept[code] = done
         return done
 
@@ -87,8 +88,9 @@ class History:
                 **_sides(g.table.rules), "steps": frames}
 
     def stats(self) -> list[dict[str, Any]]:
-        """Per person (by name): games played and won, hands bid, made and set, points per hand."""
-        people: dict[str, dict[str, Any]] = {}
+        """Per person: games played and won, hands bid, made and set, points per hand.  A person who played signed
+        in is counted by their profile (``profile``: its id), whatever names it played under; a guest by name."""
+        people: dict[tuple[str, str], dict[str, Any]] = {}
         for code in self.store.codes(finished=True):
             try:
                 g = self.game(code)
@@ -99,8 +101,10 @@ class History:
             for seat, who in enumerate(g.table.seats):
                 if not isinstance(who, Human):
                     continue
-                p = people.setdefault(who.name, {"name": who.name, "games": 0, "won": 0, "hands": 0, "bids": 0,
-                                                 "made": 0, "set": 0, "points": 0, "per_game": []})
+                profile = g.profiles.get(seat)
+                key = ("guest", who.name) if profile is None else ("profile", str(profile))
+                p = people.setdefault(key, {"name": who.name, "profile": profile, "games": 0, "won": 0, "hands": 0,
+                                            "bids": 0, "made": 0, "set": 0, "points": 0, "per_game": []})
                 side = rules.side_of(seat)
                 p["games"] += 1
                 p["won"] += int(m.winner == side)
@@ -118,6 +122,16 @@ class History:
             p["points_per_hand"] = round(p["points"] / p["hands"], 1) if p["hands"] else 0.0
             out.append(p)
         return out
+
+
+def _profiles(lobby: dict[str, Any]) -> dict[int, int]:
+    """Each seat's profile, from the lobby the game finished with (:mod:`.accounts`: a person who sat signed in)."""
+    out: dict[int, int] = {}
+    people = lobby.get("people") if isinstance(lobby, dict) else None
+    for person in (people or {}).values():
+        if isinstance(person, dict) and isinstance(person.get("seat"), int) and isinstance(person.get("player"), int):
+            out[person["seat"]] = person["player"]
+    return out
 
 
 def _sides(rules: RuleSet) -> dict[str, Any]:
