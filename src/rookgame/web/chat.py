@@ -16,6 +16,7 @@ hears the last :data:`HISTORY` messages of what it may read.
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -39,6 +40,7 @@ MAX_TEXT = 200  # characters of one message
 EVERY = 2.0  # seconds: one message per person this often, after a burst
 BURST = 5
 HISTORY = 50  # messages a joining client hears
+JOIN_WAIT = 1.0  # seconds a join waits for the talk so far
 SPECTATORS = "*spectators"  # the lobby's mute of the spectators as a whole
 
 Channel = Literal["table", "spectators"]
@@ -205,9 +207,11 @@ class TableTalk:
     async def joined(self, room: Room, client: Client) -> None:
         """A client that joins hears the last messages of what it may read."""
         channels: tuple[Channel, ...] = ("table",) if channel_of(client) == "table" else ("table", "spectators")
+        if room.db_away:  # the database away: a join is answered without the talk so far
+            return
         try:
-            said = await room.hub.db(self.store.recent, room.game, channels)
-        except Exception:  # the database away: the talk so far is heard later
+            said = await asyncio.wait_for(room.hub.db(self.store.recent, room.game, channels), JOIN_WAIT)
+        except Exception:  # the database away or slow: the talk so far is not worth holding the join for
             return
         for s in said:
             client.send(s.message())
