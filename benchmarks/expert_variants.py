@@ -7,6 +7,8 @@ change far more tightly than two separate matches against a third bot.
         --a expert --b "expert:weigh_play=0"
     python benchmarks/expert_variants.py --rules full-deck --a "expert:samples=64" --b heuristic
     python benchmarks/expert_variants.py --rules kentucky-discard --a "expert:bid_margin=5" --b expert --vs heuristic
+    nice -n 10 python benchmarks/expert_variants.py --a "expert:belief=1" --b expert --deals 300 \
+        --progress 10 --minutes 50 --json /tmp/belief.json     # deal by deal, as many as fit
 
 With ``--vs BOT`` each of A and B plays BOT on the same deals (two arenas), and the report gives both
 margins and their difference deal by deal: how much the change gains against that bot.  BOT may be
@@ -25,11 +27,12 @@ import json
 import time
 from typing import Any
 
-from rookgame.arena import CEILING, estimate, run_arena
+from rookgame.arena import CEILING, estimate, play_deal, run_arena
 from rookgame.bots import REGISTRY, Player
 from rookgame.bots.belief import shipped
 from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
-from rookgame.rules import load
+from rookgame.play import game_seeds
+from rookgame.rules import RuleSet, load
 
 
 def variant(spec: str) -> str:
@@ -69,12 +72,19 @@ def main() -> None:
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
     ap.add_argument("--vs", default=None, help="measure A and B each against this bot, paired deal by deal")
-    ap.add_argument("--json", default=None, help="with --vs: write both arenas' JSON here (a list of two)")
+    ap.add_argument("--json", default=None, help="with --vs: write both arenas' JSON here (a list of two); with "
+                    "--progress, each deal's A - B")
+    ap.add_argument("--progress", type=int, default=0,
+                    help="play deal by deal in this process, the running figure every this many deals")
+    ap.add_argument("--minutes", type=float, default=0, help="with --progress: start no deal after this long")
     args = ap.parse_args()
     rules = load(args.rules)
     a, b = variant(args.a), args.b if names_a_run(args.b) else variant(args.b)
     if args.vs:
         against(rules, args, a, b, args.vs if args.vs == CEILING else variant(args.vs))
+        return
+    if args.progress:
+        by_deal(rules, args, a, b)
         return
     t = time.perf_counter()
     res = run_arena(rules, (a, b), args.deals, args.seed, workers=args.workers, rotate=args.rotate)
@@ -85,6 +95,36 @@ def main() -> None:
           f"over {args.deals} deals ({time.perf_counter() - t:.0f} s); contracts made {made[0]} v {made[1]}; "
           f"decision ms median/worst {ms[0]['median']:.1f}/{ms[0]['worst']:.0f} v "
           f"{ms[1]['median']:.1f}/{ms[1]['worst']:.0f}", flush=True)
+
+
+def by_deal(rules: RuleSet, args: argparse.Namespace, a: str, b: str) -> None:
+    """The arena's deals (the same seeds as run_arena's) one at a time in this process, the running
+    figure every ``--progress`` deals: a run stopped early (``--minutes``) still says what it measured."""
+    t = time.perf_counter()
+    diffs: list[float] = []
+    made = [[0, 0], [0, 0]]
+
+    def report() -> None:
+        d = estimate(diffs)
+        print(f"{args.rules}: {args.a} v {args.b}: {d.mean:+.2f} [{d.low:+.2f}, {d.high:+.2f}] points per hand "
+              f"over {d.n} deals ({time.perf_counter() - t:.0f} s); contracts made {made[0][0]}/{made[0][1]} v "
+              f"{made[1][0]}/{made[1][1]}", flush=True)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"a": args.a, "b": args.b, "rules": args.rules, "seed": args.seed, "a_minus_b": diffs}, f)
+
+    for index, deal_seed in enumerate(game_seeds(args.seed, args.deals)):
+        if args.minutes and time.perf_counter() - t > 60 * args.minutes:
+            break
+        out = play_deal(rules, (a, b), index, deal_seed, rotate=args.rotate)
+        diffs.append(out.a - out.b)
+        for k in (0, 1):
+            made[k][0] += out.tallies[k].made
+            made[k][1] += out.tallies[k].contracts
+        if len(diffs) % args.progress == 0:
+            report()
+    if diffs and len(diffs) % args.progress:
+        report()  # the deals played since the last figure
 
 
 def names_a_run(spec: str) -> bool:
