@@ -18,6 +18,12 @@ total (the store's log rows over the window), the server's CPU and RSS.
 
     python benchmarks/web_load.py --tables 200 --idle 1000 --duration 60
     python benchmarks/web_load.py --mode flat --tables 10,50,200 --duration 30
+
+``--workers N``: the server is ``rook serve --workers N`` on PostgreSQL (a server of its own, started as the
+tests start it, or ``--db URL``), a site of N processes (docs/deploy.md); its CPU and memory are those of all
+its processes together.
+
+    python benchmarks/web_load.py --tables 200 --idle 1000 --duration 60 --workers 1,2,4
 """
 
 from __future__ import annotations
@@ -79,18 +85,35 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def family(pid: int) -> list[int]:
+    """A process and its children's, recursively (a site's server processes under their parent)."""
+    out = [pid]
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                out.extend(family(int(child)))
+    return out
+
+
 def proc_cpu(pid: int) -> float:
-    """User + system CPU seconds of a process (and its threads)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK
+    """User + system CPU seconds of a process (and its threads) and of its children that are running."""
+    total = 0.0
+    for p in family(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / CLK
+    return total
 
 
 def proc_rss(pid: int) -> int:
-    """Resident memory in KiB (VmRSS)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """Resident memory in KiB (VmRSS) of a process and its children."""
+    total = 0
+    for p in family(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
 
 
 class Server:
@@ -127,7 +150,7 @@ class Server:
             con.close()
 
     def stop(self) -> int | None:
-        self.proc.terminate()
+        self.proc.terminate()  # (a site's parent stops its processes, each giving its leases up)
         try:
             self.proc.wait(30)
         except subprocess.TimeoutExpired:
@@ -135,6 +158,32 @@ class Server:
             self.proc.wait()
         self.dir.cleanup()
         return self.proc.returncode
+
+
+class Site(Server):
+    """``rook serve --workers N`` on PostgreSQL: the same measurements, over every process of the site."""
+
+    def __init__(self, bot_delay: float, workers: int, db: str) -> None:
+        self.dir = tempfile.TemporaryDirectory(prefix="rook-load-")
+        self.url = db
+        self.port = free_port()
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                   HOME=self.dir.name)
+        self.proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port",
+                                      str(self.port), "--db", db, "--no-browser", "--pace", str(bot_delay),
+                                      "--bot-processes", "0", "--workers", str(workers)], env=env)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+
+    def actions(self) -> int:
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(self.url)
+        try:
+            with engine.connect() as conn:
+                return int(conn.execute(text("select count(*) from rook_actions")).scalar_one())
+        finally:
+            engine.dispose()
 
 
 @dataclass
@@ -344,15 +393,30 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="write the results here")
     ap.add_argument("--profile", help="run the server's event loop under cProfile and write its stats here")
+    ap.add_argument("--workers", help="server processes of a site on PostgreSQL, or a comma list (see above)")
+    ap.add_argument("--db", help="with --workers: a PostgreSQL URL (default: a server of its own, emptied per run)")
     args = ap.parse_args()
     global IN_STEP
     IN_STEP = args.pings_in_step
     raise_nofile()
     bot_delay = args.bot_delay if args.bot_delay is not None else (0.5 if args.mode == "human" else 0.0)
     results = []
-    for n in (int(x) for x in args.tables.split(",")):
+    runs = [(int(n), None) for n in args.tables.split(",")]
+    if args.workers:
+        runs = [(n, int(w)) for n, _ in runs for w in args.workers.split(",")]
+    postgres: Any = None
+    for n, workers in runs:
         idle = args.idle if args.mode == "human" else 0
-        server = Server(bot_delay, args.bot_workers, profile=args.profile)
+        if workers is None:
+            server: Server = Server(bot_delay, args.bot_workers, profile=args.profile)
+        else:
+            if args.db is None and postgres is None:
+                sys.path.insert(0, str(ROOT))
+                from tests.services import PostgresServer
+
+                postgres = PostgresServer().start()
+            db = args.db or postgres.create_database(f"load{len(results)}")
+            server = Site(bot_delay, workers, db)
         try:
             server.wait_up()
             r = asyncio.run(run_human(server, args, n, idle))
@@ -360,14 +424,19 @@ def main() -> None:
         finally:
             server.stop()
         r["bot_delay"] = bot_delay
+        r["workers"] = workers
         results.append(r)
         print(json.dumps(r), flush=True)
+    if postgres is not None:
+        postgres.stop()
     print(f"\nmachine: {os.cpu_count()} CPUs, shared by the server and this client process; "
           f"python {sys.version.split()[0]}")
-    print(f"{'mode':5} {'tables':>6} {'idle':>5} {'window':>6} {'acts':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+    print(f"{'procs':5} {'mode':5} {'tables':>6} "
+          f"{'idle':>5} {'window':>6} {'acts':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
           f"{'moves/s':>8} {'srv CPU':>7} {'RSS MiB':>7} {'KiB/tbl':>7} {'cli CPU':>7} {'refused':>7} {'errors':>6}")
     for r in results:
-        print(f"{r['mode']:5} {r['tables']:>6} {r['idle']:>5} {r['window_s']:>6} {r['acts']:>5} {r['p50_ms']:>7.1f} "
+        print(f"{str(r['workers'] or 1):5} {r['mode']:5} {r['tables']:>6} "
+              f"{r['idle']:>5} {r['window_s']:>6} {r['acts']:>5} {r['p50_ms']:>7.1f} "
               f"{r['p99_ms']:>7.1f} {r['max_ms']:>7.1f} {r['moves_s']:>8.1f} {r['server_cpu']:>7.2f} "
               f"{r['rss_mib']:>7.1f} {r['rss_per_table_kib']:>7.0f} {r['client_cpu']:>7.2f} "
               f"{sum(r['refused'].values()):>7} {sum(r['errors'].values()):>6}")

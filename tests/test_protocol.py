@@ -43,7 +43,6 @@ def test_every_message_of_a_game_is_valid_against_the_schema_and_shows_only_the_
     for msg in (P.Welcome(table="ABCD", seat=0, token="t0k3n", host=True),
                 P.Lobby(code="ABCDEF", name="Sunday", rules="kentucky-discard", preset="kentucky-discard", players=4,
                         goal=500, mode="partners", low_call=False, bird_call=False, fill="heuristic",
-                        rules_words=[P.RuleLine(option="goal", value="500", meaning="")],
                         seats=[P.SeatInfo(seat=0, kind="person", name="Ann", connected=True)], spectators=0,
                         started=False, over=False, winner=None),
                 P.Info(text="the bot at seat 2 failed: ...", code="bot_failed", params={"place": 2, "detail": "..."}),

@@ -179,7 +179,10 @@ def dealt(rules: Any, board: dict[str, Any], round_: int, seat: int) -> set[str]
 
 @pytest.mark.slow
 def test_an_evening_of_eight_pairs_people_and_bots_killed_mid_round_resumes_and_scores_as_worked_by_hand(
-        db_url: str, tmp_path: Path) -> None:
+        fresh_postgres_url: str, tmp_path: Path) -> None:
+    """On PostgreSQL, a club's database (the evening takes 80 s of a 2-core machine; the tournament store's own
+    tests run on SQLite and PostgreSQL both)."""
+    db_url = fresh_postgres_url
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with server(db_url, port, tmp_path) as proc:

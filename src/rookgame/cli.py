@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import Annotated, Any, Literal, NoReturn, TextIO
 
 import typer
 from rich.console import Console
@@ -437,6 +437,12 @@ def serve(
     pace: Annotated[float, typer.Option("--pace", min=0, max=10, help="seconds between the bots' moves")] = 0.6,
     allow_origin: Annotated[list[str] | None, typer.Option("--allow-origin", help="another origin whose pages may "
                                                            "play here (a proxy's https://rook.example.org)")] = None,
+    bot_processes: Annotated[int | None, typer.Option("--bot-processes", min=0, max=64,
+                                                      help="worker processes the bots think in")] = None,
+    log_format: Annotated[Literal["text", "json"], typer.Option("--log-format", help="the log's form")] = "text",
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="server processes")] = 1,
+    relay_host: Annotated[str, typer.Option("--relay-host", help="where the others reach this machine's "
+                                                                  "processes")] = "127.0.0.1",
 ) -> None:
     """Serve Rook tables in the browser: friends join from their phones with the table's code."""
     from .web import app as web
@@ -448,9 +454,12 @@ def serve(
         if path.is_dir():
             _fail(_say("db_folder", db=str(db), example=str(path / "rook.db")))
         url = f"sqlite:///{path}"
+    if workers > 1 and not (url or "").startswith("postgresql"):
+        _fail(_say("workers_postgresql", workers=str(workers)))
     try:
         web.serve(host, port, url, open_browser=not no_browser, bot_delay=pace,
-                  allowed_origins=tuple(allow_origin or ()))
+                  allowed_origins=tuple(allow_origin or ()), bot_processes=bot_processes, log_format=log_format,
+                  workers=workers, relay_host=relay_host)
     except StoreError as e:
         _fail(_say("db_error", why=str(e)))
     except (OSError, ValueError) as e:

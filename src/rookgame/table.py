@@ -108,9 +108,17 @@ class Table:
         if seat.player is not None:
             return seat.player
         try:
-            return make_player(seat.name, seat.seed if seat.seed is not None else bot_seed(self.match.seed, s))
+            return make_player(seat.name, self.bot_seed(s))
         except ValueError as e:
             raise TableError(str(e)) from None
+
+    def bot_seed(self, seat: int) -> int | None:
+        """The seed of the bot at ``seat``: its own, or the one that follows from the match's seed (a pool of
+        worker processes makes the same bot from its name and this seed: :mod:`rookgame.botpool`)."""
+        bot = self.seats[seat]
+        if isinstance(bot, Bot) and bot.seed is not None:
+            return bot.seed
+        return bot_seed(self.match.seed, seat)
 
     # ------------------------------------------------------------------ who is where
     @property

@@ -38,8 +38,7 @@ from .accounts import (
     check_person_name,
     token_hash,
 )
-from .api import invite_base
-from .pages import page
+from .pages import invite_base, page
 from .rooms import Hub, Room
 from .store import Store
 
@@ -134,19 +133,12 @@ async def account_refused(request: Request, exc: Exception) -> JSONResponse:
 
 def install(app: FastAPI, store: Store) -> Accounts:
     """Accounts on ``app`` (whose hub plays on ``store``): the profiles (``app.state.accounts``), this router, its
-    refusals' handler, and the ratings of every game finished at the hub."""
+    refusals' handler, and the ratings of every game finished at the hub.  The clubs and the passkeys, which
+    stand on this module, are installed beside it by :func:`.app.create_app`."""
     accounts = Accounts(store)
     app.state.accounts = accounts
     app.add_exception_handler(AccountRefusal, account_refused)
     app.include_router(router)
-    from .clubs import Clubs
-    from .clubs import router as clubs
-
-    app.state.clubs = Clubs(store)
-    app.include_router(clubs)
-    from .passkeys import router as passkeys
-
-    app.include_router(passkeys)
     hub: Hub = app.state.hub
 
     async def finished(room: Room) -> None:

@@ -17,6 +17,7 @@ from . import protocol as P
 from .accounts import Player
 from .history import History
 from .names import DEFAULT_FILL, LEVELS
+from .pages import invite_base
 from .rooms import Hub
 from .store import StoreError
 
@@ -101,20 +102,6 @@ async def invite(code: str, request: Request, hub: HubDep) -> JSONResponse:
     room = await hub.room(code)
     url = f"{invite_base(request)}/t/{room.code}"
     return JSONResponse({"url": url, "qr": segno.make(url, error="m").svg_data_uri(scale=5, border=2)})
-
-
-LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
-
-
-def invite_base(request: Request) -> str:
-    """Where other devices reach this server: as the page was opened, unless that was this computer's own name
-    (localhost), which no phone can open; then the network address ``rook serve`` found (``lan_url``)."""
-    own = str(request.base_url).rstrip("/")
-    host = (request.url.hostname or "").lower()
-    lan: str | None = request.app.state.lan_url
-    if lan and (host in LOOPBACK or host.endswith(".localhost") or host.startswith("127.")):
-        return lan.rstrip("/")
-    return own
 
 
 @router.get("/games")

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 from sqlalchemy import DateTime, Integer, String, Text, func, select
 from sqlalchemy.exc import IntegrityError
@@ -30,11 +31,42 @@ from ..words.accounts import PHRASES
 from . import protocol as P
 from .connections import Client
 from .limits import Bucket
+from .lobby import Lobby
 from .protocol import Refusal
 from .store import Base, Store, StoreError
 
-if TYPE_CHECKING:
-    from .rooms import Room
+T = TypeVar("T")
+
+
+class _Hub(Protocol):
+    """What the talk asks of a room's hub (:class:`.rooms.Hub`): the database, as every write of a table."""
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+
+class Room(Protocol):
+    """What the talk reads and does at a table (:class:`.rooms.Room`, which imports this module: a protocol here
+    instead of an import back keeps the modules without a cycle)."""
+
+    code: str
+    game: str
+    lobby: Lobby
+    clients: set[Client]
+    db_away: bool
+
+    @property
+    def hub(self) -> _Hub: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    def _before(self) -> dict[str, Any]: ...
+
+    async def _save_lobby(self, before: dict[str, Any]) -> None: ...
+
+    def tell(self, word: Refusal) -> None: ...
 
 MAX_TEXT = 200  # characters of one message
 EVERY = 2.0  # seconds: one message per person this often, after a burst

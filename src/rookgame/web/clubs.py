@@ -24,9 +24,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .account_api import AccountsDep, Checked, HubDep
 from .accounts import AccountRefusal, Player, PlayerRow, token_hash
-from .api import invite_base
 from .names import check_name
-from .pages import page
+from .pages import invite_base, page
 from .store import CODE_LETTERS, Base, Store, TableRow, table_of
 
 INVITE_DAYS = 14

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import protocol as P
+from . import relay
 from .accounts import SESSION_COOKIE
 from .connections import Client
 from .rooms import Hub
@@ -28,13 +29,15 @@ router = APIRouter()
 async def play(ws: WebSocket) -> None:
     state = ws.app.state
     hub: Hub = state.hub
-    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), state.allowed_origins):
+    relayed = relay.is_relayed(ws, hub.relay_secret)  # from another process of this site, which checked the origin
+    if not relayed and not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), state.allowed_origins):
         await ws.close(code=1008, reason="this page's origin may not play here")
         return
     await ws.accept()
     client = Client(state.rate)
     client.player = await signed_in_player(ws)  # a profile sits as itself; without a session, a guest
     writer = asyncio.create_task(_write(ws, client))
+    first = not relayed  # a relayed connection is never relayed again: its process serves or refuses it
     try:
         while not client.closed:
             message = await ws.receive()
@@ -44,6 +47,12 @@ async def play(ws: WebSocket) -> None:
             if text is None:
                 data = message.get("bytes") or b""
                 text = data.decode("utf-8", "replace") if len(data) <= P.MAX_MESSAGE else "x" * (P.MAX_MESSAGE + 1)
+            if first:
+                first = False
+                target = await hub.relay_target(text)
+                if target is not None and hub.relay_secret is not None \
+                        and await relay.relay(ws, target, text, hub.relay_secret):
+                    break  # the table's process served it, to the end of the connection
             await hub.handle(client, text)
     except WebSocketDisconnect:
         pass

@@ -185,12 +185,6 @@ class SeatInfo(_Message):
     profile: int | None = None  # the person's profile on this server (/players/ID), signed in; None: a guest
 
 
-class RuleLine(_Message):
-    option: str
-    value: str
-    meaning: str
-
-
 class Lobby(_Message):
     """Who sits where, and the table's rules; sent to everyone at the table after every change."""
 
@@ -205,7 +199,6 @@ class Lobby(_Message):
     low_call: bool  # the bidder calls high or low (rules option low)
     bird_call: bool  # the bidder calls the Bird high or low (bird_rank "called")
     fill: str  # the bot that takes the seats still open at the start, and those left
-    rules_words: list[RuleLine]
     seats: list[SeatInfo]
     spectators: int
     started: bool

@@ -28,6 +28,7 @@ rate :mod:`.limits`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -36,23 +37,25 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .. import actions as A
+from ..botpool import BotFailed, BotPool, fallback
 from ..bots.hints import ranked
 from ..cards import card_str
 from ..match import score_pad
 from ..rules import NestStep, RuleSet
 from ..state import Hand, IllegalAction
 from ..table import Bot, Human, Table, TableError
-from ..transcript import rules_rows
 from ..view import spectator_view
 from ..words import web as web_words
 from . import protocol as P
+from . import relay
 from .chat import TableTalk
 from .connections import MAX_QUEUE, Client
 from .limits import BURST, MAX_DROPS, RATE, Bucket
 from .lobby import Lobby, Person, SeatState
+from .metrics import Metrics
 from .names import DEFAULT_FILL, LEVELS, check_level, check_name, person_name, token_hash
 from .protocol import Elsewhere, Refusal, Unavailable
-from .store import LEASE_SECONDS, LeaseLost, Store, StoreError, is_fault, table_of
+from .store import LEASE_SECONDS, LeaseLost, Store, StoreError, alive, is_fault, table_of
 
 if TYPE_CHECKING:
     from .accounts import Player
@@ -103,7 +106,6 @@ class Room:
         over = self.table is not None and self.table.is_over
         return P.Lobby(code=self.code, name=self.name, rules=r.label, preset=r.preset, players=r.players, goal=r.goal,
                        mode=r.mode, low_call=r.low, bird_call=r.bird_rank == "called", fill=self.lobby.fill,
-                       rules_words=[P.RuleLine(option=a, value=b, meaning=c) for a, b, c in rules_rows(r)],
                        seats=seats, spectators=sum(1 for c in self.clients if c.seat is None),
                        started=self.lobby.started, over=over,
                        winner=self.table.match.winner if self.table is not None and over else None,
@@ -177,6 +179,7 @@ class Room:
 
     def refused(self, client: Client, refusal: Refusal | IllegalAction) -> None:
         """Tell ``client`` its intent was refused, seats named as its page names them."""
+        self.hub.metrics.refused.labels(refusal.code).inc()
         client.send(P.refused(refusal, you=client.seat, seat_name=self.seat_name))
 
     def tell(self, word: Refusal) -> None:
@@ -397,6 +400,7 @@ class Room:
         self.kick()
 
     async def act(self, client: Client, action: int) -> None:
+        received = time.monotonic()
         async with self.lock:
             seat = client.seat
             if self.table is None:
@@ -407,6 +411,7 @@ class Room:
                 raise Refusal("bot_plays", place=seat)
             await self._commit(seat, action, PATIENCE)
         self.broadcast_game()
+        self.hub.metrics.act_to_view.observe(time.monotonic() - received)
         self.kick()
 
     async def bury(self, client: Client, actions: list[int]) -> None:
@@ -487,6 +492,7 @@ class Room:
         await self._write(append, patience=patience)
         self.logged += 1
         table.submit(seat, action)
+        self.hub.metrics.moves.labels("person" if table.is_human(seat) else "bot").inc()
         if table.is_over and not self.finished:
             self.finished = True
             try:
@@ -515,6 +521,14 @@ class Room:
     async def _run_bots(self) -> None:
         chosen: tuple[int, int, int] | None = None  # (log length, seat, action): a move waiting for the database
         backoff = 0.05
+        if self.table is not None and self.table.is_over and not self.finished:
+            # over before its mark was saved (its server died between the last move and the mark): marked now,
+            # so that the history lists it and a site's failover stops taking it over
+            try:
+                await self._write(self.hub.store.set_finished, self.game, patience=PATIENCE)
+                self.finished = True
+            except Refusal as e:
+                log.warning("table %s: could not mark the game finished: %s", self.code, e)
         while True:
             table = self.table
             if table is None or table.is_over or self.failed:
@@ -529,7 +543,7 @@ class Room:
                 if self.hub.bot_delay:
                     await asyncio.sleep(self.hub.bot_delay)
                 try:
-                    action = await self.hub.think(table.think, seat)
+                    action = await self.hub.bot_move(self.code, table, seat)
                 except Exception as e:  # a bot that crashes stops this table, not the server
                     self.failed = Refusal("bot_failed", place=seat, detail=str(e))
                     log.exception("table %s: %s", self.code, self.failed)
@@ -636,15 +650,26 @@ class Hub:
     """Every room of one server, its store, and the pools that keep slow work off the event loop."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_workers: int = 2,
-                 lease_seconds: float = LEASE_SECONDS) -> None:
+                 lease_seconds: float = LEASE_SECONDS, bot_processes: int = 0, address: str | None = None,
+                 sweep_seconds: float = 0.0) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
-        self.owner = store.new_owner()  # this server's name on the leases of the tables it plays
+        # this server's name on the leases of the tables it plays, and where the site's other processes relay
+        # connections for them (:mod:`.relay`)
+        self.owner = store.new_owner() + (f"@{address}" if address else "")
+        self.relay_secret = relay.secret() if address else None
+        self.sweep_seconds = sweep_seconds  # > 0: take over, this often, the tables no live process plays
+        self._sweeper: asyncio.Task[None] | None = None
         self.lease_seconds = lease_seconds
         store.owner, store.lease_seconds = self.owner, lease_seconds  # every write of a table is fenced by its lease
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="rook-db")  # one writer: the log's order
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="rook-bot")
+        # bot_processes > 0: the bots think in that many worker processes (rook serve); 0: on the threads (tests)
+        self.bots = BotPool(bot_processes) if bot_processes > 0 else None
+        self._bot_keys: dict[str, set[tuple[str, int, str, int]]] = {}
+        self.metrics = Metrics()
+        self.stopping = False  # shutting down: /healthz says so, and the proxy sends no one new here
         self._beat: asyncio.Task[None] | None = None
         self.on_finished: list[Callable[[Room], Awaitable[None]]] = []  # called once a game is over (the ratings)
         self.talk = TableTalk(store)  # the tables' talk (rookgame.web.chat)
@@ -665,6 +690,7 @@ class Hub:
             except Exception as e:
                 if not is_fault(e):
                     raise
+                self.metrics.db_errors.inc()
                 log.warning("the database is away (%s); %s", type(e).__name__, "retrying" if patience else "waiting")
                 if room is not None:
                     room.db_lost()
@@ -680,6 +706,42 @@ class Hub:
     async def think(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._bot_pool, fn, *args)
 
+    async def bot_move(self, code: str, table: Table, seat: int) -> int:
+        """The move of the bot at ``seat`` of ``code``'s table: in the bot processes where the server has them
+        (:mod:`rookgame.botpool`: a table of experts never holds this process's interpreter lock), else on a
+        thread.  A bot whose process failed or overran its limit is answered for by the heuristic."""
+        bot = table.seats[seat]
+        if self.bots is None or not isinstance(bot, Bot) or bot.player is not None:
+            return await self.think(table.think, seat)
+        view = table.view(seat)
+        key = (code, seat, bot.name, id(table))  # one bot per game, seat and level: its memory is the game's
+        keys = self._bot_keys.setdefault(code, set())
+        for old in [k for k in keys if k[3] != id(table)]:  # the table's game before this one (a rematch)
+            keys.discard(old)
+            self.bots.forget(old)
+        keys.add(key)
+        started = time.monotonic()
+        try:
+            action = await asyncio.wrap_future(self.bots.think(key, bot.name, table.bot_seed(seat), view))
+        except BotFailed as e:
+            log.warning("table %s: the bot at seat %d failed (%s); the heuristic answers for it", code, seat, e)
+            action = await self.think(fallback, view)
+        self.metrics.decision.labels(bot.name).observe(time.monotonic() - started)
+        return action
+
+    def measure(self) -> None:
+        """The gauges of :mod:`.metrics` as they stand: this process's tables by state, its open sockets."""
+        states = {"lobby": 0, "playing": 0, "over": 0, "stopped": 0}
+        sockets = 0
+        for room in self.rooms.values():
+            sockets += len(room.clients)
+            state = ("stopped" if room.failed is not None else "lobby" if room.table is None
+                     else "over" if room.table.is_over else "playing")
+            states[state] += 1
+        for state, n in states.items():
+            self.metrics.tables.labels(state).set(n)
+        self.metrics.sockets.set(sockets)
+
     async def start(self) -> int:
         """Serve: the store's file is this process's (:meth:`Store.claim`), every unfinished table whose
         lease it takes is restored, and the heartbeat renews the leases; how many tables were restored."""
@@ -688,7 +750,63 @@ class Hub:
         if self.events is not None:
             restored += await self.events.restore()
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
+        if self.sweep_seconds > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         return restored
+
+    async def _sweep(self) -> None:
+        """A site's failover: the tables whose process died (or whose lease ran out) are taken over from their log
+        by whichever process gets their lease first, and their bots play on."""
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            try:
+                orphans = await self.db(self.store.orphans)
+            except Exception as e:  # the database is away: the next sweep tries again
+                log.warning("could not look for tables to take over: %s", type(e).__name__)
+                continue
+            if not orphans or self.stopping:
+                continue
+            try:  # their leases in one transaction: a dead process's tables are many at once
+                taken = await self.db(self.store.take_leases, orphans, self.owner, self.lease_seconds)
+            except Exception as e:
+                log.warning("could not take tables over: %s", type(e).__name__)
+                continue
+            for code in taken:
+                if self.stopping:
+                    return
+                self.rooms.pop(code, None)  # a room of ours whose lease ran out is loaded again from the log
+                try:
+                    loaded = await self.db(self._load, code)
+                except Exception as e:  # its log does not load: said, and its lease given up for another try
+                    log.warning("table %s could not be taken over: %s", code, e)
+                    with contextlib.suppress(Exception):
+                        await self.db(self.store.release_leases, self.owner, [code])
+                    continue
+                self.rooms.setdefault(code, loaded).kick()
+                log.info("took table %s over", code)
+
+    async def relay_target(self, text: str) -> str | None:
+        """Where to relay a connection whose first message is ``text``: the address of the live process of this
+        site that plays the table it joins, or None (not a join, no relaying here, or the table is ours or
+        free: this process serves it)."""
+        if self.relay_secret is None:
+            return None
+        try:
+            msg = P.parse_client(text)
+        except P.ProtocolError:
+            return None
+        if not isinstance(msg, P.Join) or (self.events is not None and self.events.is_table(msg.table)):
+            return None
+        code = table_of(msg.table.strip().upper())
+        if code in self.rooms:
+            return None
+        try:
+            lease = await self.db(self.store.lease_of, code)
+        except Exception:  # the database is away: serving it here says so in words
+            return None
+        if lease is None or lease[0] == self.owner or lease[1] <= time.time() * 1000 or not alive(lease[0]):
+            return None
+        return relay.address_of(lease[0])
 
     async def _heartbeat(self) -> None:
         """Renew this server's leases every third of their time; a room whose lease is gone stops."""
@@ -708,12 +826,19 @@ class Hub:
     def close(self) -> None:
         if self._beat is not None:
             self._beat.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for room in self.rooms.values():  # no bot starts a move on pools about to close (a move logged is replayed)
+            if room._bots is not None:
+                room._bots.cancel()
         try:  # another server may take the tables at once, not after their leases run out
             self._db_pool.submit(self.store.release_leases, self.owner).result(timeout=5)
         except Exception as e:
             log.warning("could not give the tables' leases up: %s", type(e).__name__)
         self._db_pool.shutdown(wait=True, cancel_futures=False)
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.bots is not None:
+            self.bots.close()
         self.store.close()
 
     async def create(self, rules: RuleSet, name: str, plan: list[str], fill: str,
@@ -804,6 +929,7 @@ class Hub:
         """One message off the wire: parsed, checked, carried out, or refused with the reason."""
         if not client.bucket.take():
             client.drops += 1
+            self.metrics.refused.labels("too_many").inc()
             if client.drops > MAX_DROPS:
                 client.send(P.refused(Refusal("too_many_closed")))
                 client.close()
@@ -813,6 +939,7 @@ class Hub:
         try:
             msg = P.parse_client(text)
         except P.ProtocolError as e:
+            self.metrics.refused.labels(e.code).inc()
             client.send(P.refused(e))
             return
         try:
@@ -822,6 +949,7 @@ class Hub:
             if isinstance(room, Room):
                 room.refused(client, e)
             else:
+                self.metrics.refused.labels(e.code).inc()
                 client.send(P.refused(e))
 
     async def _dispatch(self, client: Client, msg: P.Intent) -> None:

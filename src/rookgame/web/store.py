@@ -209,7 +209,7 @@ class Store:
                 except IntegrityError:  # another server inserted it first
                     return "another server"
                 return None
-            if row.owner != owner and row.expires > now and _alive(row.owner):
+            if row.owner != owner and row.expires > now and alive(row.owner):
                 return row.owner
             row.owner, row.expires = owner, now + int(seconds * 1000)
             return None
@@ -227,6 +227,46 @@ class Store:
             query = query.where(LeaseRow.code.in_(codes))
         with Session(self.engine) as s, s.begin():
             s.execute(query)
+
+    def take_leases(self, codes: list[str], owner: str, seconds: float) -> list[str]:
+        """Take, in one transaction, the leases of ``codes`` that are free (none, run out, or of a process of this
+        machine that is gone): those taken, for ``owner``.  A site's failover takes a dead process's tables so."""
+        now = _now_ms()
+        taken: list[str] = []
+        with Session(self.engine) as s, s.begin():
+            rows = {row.code: row for row in s.scalars(select(LeaseRow).where(LeaseRow.code.in_(codes))
+                                                           .with_for_update(skip_locked=True))}
+            for code in codes:
+                row = rows.get(code)
+                if row is None:
+                    if s.get(LeaseRow, code) is not None:
+                        continue  # locked by another process taking it now
+                    s.add(LeaseRow(code=code, owner=owner, expires=now + int(seconds * 1000)))
+                elif row.owner != owner and row.expires > now and alive(row.owner):
+                    continue
+                else:
+                    row.owner, row.expires = owner, now + int(seconds * 1000)
+                taken.append(code)
+            try:
+                s.flush()
+            except IntegrityError:  # another process inserted one of them first: take none this time
+                s.rollback()
+                return []
+        return taken
+
+    def orphans(self) -> list[str]:
+        """The tables (by table code) whose game is not over and that no live process plays: no lease, an expired
+        one, or one held by a process of this machine that is gone.  A site's processes take them over."""
+        now = _now_ms()
+        with Session(self.engine) as s:
+            codes = list(s.scalars(select(TableRow.code).where(TableRow.finished.is_(None)).order_by(TableRow.id)))
+            leases = {row.code: row for row in s.scalars(select(LeaseRow))}
+        out: list[str] = []
+        for code in dict.fromkeys(table_of(c) for c in codes):
+            lease = leases.get(code)
+            if lease is None or lease.expires <= now or not alive(lease.owner):
+                out.append(code)
+        return out
 
     def lease_of(self, code: str) -> tuple[str, int] | None:
         """(owner, expiry in ms) of table ``code``'s lease, or None."""
@@ -401,7 +441,7 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def _alive(owner: str) -> bool:
+def alive(owner: str) -> bool:
     """Whether the process that owns a lease may still be running: one of another machine may; one of this
     machine is looked for by its process number (a server killed and started again takes its tables back)."""
     host, _, rest = owner.partition(":")

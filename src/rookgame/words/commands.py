@@ -89,6 +89,15 @@ OPTION_HELP: dict[tuple[str, str], str] = {
     ("serve", "no_browser"): N_("do not open a browser"),
     ("serve", "pace"): N_("seconds between the bots' moves"),
     ("serve", "allow_origin"): N_("another origin whose pages may play here (a proxy's https://rook.example.org)"),
+    ("serve", "bot_processes"): N_("worker processes the bots think in, off the server's own (default: one per "
+                                   "core, at most 4; 0: threads of the server)"),
+    ("serve", "workers"): N_("server processes sharing the tables through PostgreSQL (--db postgresql+psycopg://...): "
+                             "a table is played by one, any serves a connection, the others take a dead one's "
+                             "tables over"),
+    ("serve", "relay_host"): N_("the address of this machine where the site's other processes reach its own "
+                                "(--workers; another machine's processes need one they can reach)"),
+    ("serve", "log_format"): N_("the log's form: text (lines to read) or json (one object a line, for a log "
+                                "collector)"),
     ("analyze", "file"): N_("a .jsonl file of rook-record/1 games"),
     ("analyze", "game"): N_("which game of the file"),
     ("analyze", "level"): N_("the expert level that judges: easy, medium, hard, expert"),
@@ -202,6 +211,8 @@ SAY: dict[str, Template] = {
     "db_error": N_("--db: {why}"),
     "port_in_use": N_("port {port} is in use: try --port {next}"),
     "cannot_serve": N_("cannot serve: {why}"),
+    "workers_postgresql": N_("{workers} server processes share their tables through PostgreSQL: give --db "
+                             "postgresql+psycopg://user@host/db (an SQLite file is one process's)"),
     # rook analyze
     "unknown_level": N_("unknown level {level}; levels: {levels}"),
     # rook bots

@@ -248,7 +248,7 @@ function renderRules() {
   if (!lobby) return;
   if (rulesAsked) return;
   rulesAsked = true;
-  // the rules in the reader's language (the lobby's rules_words are the server's): how the table plays, in words,
+  // the rules in the reader's language (the lobby carries none: the wire has codes, the words are the page's): how the table plays, in words,
   // then every option with its meaning
   fetch(`/api/tables/${encodeURIComponent(code)}/rules?lang=${encodeURIComponent(lang())}`)
     .then((r) => (r.ok ? r.json() : null)).then((got) => {
