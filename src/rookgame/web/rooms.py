@@ -399,16 +399,21 @@ class Room:
         self.broadcast_game()
         self.kick()
 
+    def _acting_seat(self, client: Client) -> int:
+        """The seat ``client`` may play for now: refused before the start, to a spectator, and for a bot's seat."""
+        seat = client.seat
+        if self.table is None:
+            raise Refusal("not_started")
+        if seat is None:
+            raise Refusal("watching")
+        if not self.table.is_human(seat):
+            raise Refusal("bot_plays", place=seat)
+        return seat
+
     async def act(self, client: Client, action: int) -> None:
         received = time.monotonic()
         async with self.lock:
-            seat = client.seat
-            if self.table is None:
-                raise Refusal("not_started")
-            if seat is None:
-                raise Refusal("watching")
-            if not self.table.is_human(seat):
-                raise Refusal("bot_plays", place=seat)
+            seat = self._acting_seat(client)
             await self._commit(seat, action, PATIENCE)
         self.broadcast_game()
         self.hub.metrics.act_to_view.observe(time.monotonic() - received)
@@ -418,13 +423,8 @@ class Room:
         """The bidder's cards to bury, chosen and confirmed at once: buried in an order the rules allow, or all
         refused (the engine's reason) with nothing buried."""
         async with self.lock:
-            seat = client.seat
-            if self.table is None:
-                raise Refusal("not_started")
-            if seat is None:
-                raise Refusal("watching")
-            if not self.table.is_human(seat):
-                raise Refusal("bot_plays", place=seat)
+            seat = self._acting_seat(client)
+            assert self.table is not None
             for action in burial_order(self.table.hand, seat, actions):
                 await self._commit(seat, action, PATIENCE)
         self.broadcast_game()
