@@ -20,6 +20,7 @@ from .services import PostgresServer, chromium_path
 
 if TYPE_CHECKING:
     import psycopg
+    from fastapi.testclient import TestClient
 
 POSTGRES_URL_ENV = "ROOK_TEST_POSTGRES_URL"
 # The tests read English: a command line run in them speaks it whatever the machine's locale (tests that
@@ -37,6 +38,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "chromium" in names:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """A web server on a fresh SQLite database, bots flat out and no rate limit to speak of; every tab closed
+    at the end."""
+    from rookgame.web.app import create_app
+
+    from .wire import serving
+
+    with serving(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as c:
+        yield c
 
 
 @pytest.fixture(scope="session")

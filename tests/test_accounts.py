@@ -11,7 +11,6 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rookgame.web.app import create_app
-from tests.test_web import OPEN, Wire
+from tests.wire import Wire
 
 PASSWORD = "correct horse battery staple"
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as c:
-        try:
-            yield c
-        finally:
-            while OPEN:
-                OPEN.pop().close()
 
 
 def csrf(client: TestClient) -> dict[str, str]:

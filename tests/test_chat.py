@@ -5,7 +5,6 @@ its game (heard again after a restart)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +14,7 @@ from fastapi.testclient import TestClient
 from rookgame.web.app import create_app
 from rookgame.web.chat import BURST, MAX_TEXT
 from rookgame.words.accounts import PHRASES
-from tests.test_web import OPEN, Wire, create, seated
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as c:
-        try:
-            yield c
-        finally:
-            while OPEN:
-                OPEN.pop().close()
+from tests.wire import Wire, create, seated, serving
 
 
 def table(client: TestClient) -> tuple[str, Wire, Wire]:
@@ -136,7 +125,7 @@ def test_a_quick_phrase_travels_as_its_code_and_each_reader_reads_it_in_their_la
 
 def test_the_talk_is_kept_with_the_game_and_a_newcomer_hears_it_even_after_a_restart(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'rook.db'}"
-    with TestClient(create_app(db, bot_delay=0, rate=1000)) as client:
+    with serving(create_app(db, bot_delay=0, rate=1000)) as client:
         code, ann, bo = table(client)
         ann.send({"type": "say", "text": "first"})
         bo.send({"type": "say", "phrase": "hello"})
@@ -146,7 +135,7 @@ def test_the_talk_is_kept_with_the_game_and_a_newcomer_hears_it_even_after_a_res
         for w in (ann, bo, rail):
             heard(w)
             w.close()
-    with TestClient(create_app(db, bot_delay=0, rate=1000)) as client:
+    with serving(create_app(db, bot_delay=0, rate=1000)) as client:
         kept = client.app.state.hub.talk.store.all(code)  # type: ignore[attr-defined]
         assert [(m["channel"], m["text"], m["phrase"]) for m in kept] == [
             ("table", "first", None), ("table", None, "hello"), ("spectators", "from the rail", None)]

@@ -3,27 +3,11 @@ events; its leaderboard of its members (beside the bots), apart from the server'
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from fastapi.testclient import TestClient
 
 from rookgame.rules import load
 from rookgame.web.accounts import Seated
-from rookgame.web.app import create_app
 from tests.test_accounts import PASSWORD, csrf, post, sign_up
-from tests.test_web import OPEN
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as c:
-        try:
-            yield c
-        finally:
-            while OPEN:
-                OPEN.pop().close()
 
 
 def switch(client: TestClient, handle: str, name: str) -> None:

@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 from rookgame.web.app import create_app
 
 from .services import PostgresServer
-from .test_web import OPEN, Wire, create, room_of
+from .wire import Wire, create, room_of, serving
 
 pytestmark = pytest.mark.slow
 
@@ -33,12 +33,8 @@ RAW = re.compile(r"sqlite|psycopg|SELECT|INSERT|UPDATE|OperationalError|connecti
 @contextmanager
 def served(url: str, **options: Any) -> Iterator[TestClient]:
     """The app on ``url`` in-process; the sockets opened meanwhile are closed before it stops."""
-    with TestClient(create_app(url, rate=1000, **options)) as client:
-        try:
-            yield client
-        finally:
-            while OPEN:
-                OPEN.pop().close()
+    with serving(create_app(url, rate=1000, **options)) as client:
+        yield client
 
 
 def plain(msg: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ from rookgame.cli import app as cli
 from rookgame.web import logs
 from rookgame.web.app import create_app
 
-from .test_web import OPEN, Wire, create
+from .wire import Wire, create, serving
 
 
 def samples(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -60,13 +60,9 @@ def test_health_says_ok_while_the_database_answers_and_503_when_it_does_not(tmp_
 
 @pytest.mark.slow
 def test_metrics_count_what_a_playing_server_did(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as client:
-        try:
-            play_a_hand(client)
-            got = samples(client)
-        finally:
-            while OPEN:
-                OPEN.pop().close()
+    with serving(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as client:
+        play_a_hand(client)
+        got = samples(client)
     assert got[("rook_moves_total", (("by", "person"),))] >= 10
     assert got[("rook_moves_total", (("by", "bot"),))] >= 30
     assert got[("rook_tables", (("state", "playing"),))] == 1
@@ -77,17 +73,13 @@ def test_metrics_count_what_a_playing_server_did(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_the_bots_think_in_worker_processes_and_their_decisions_are_measured(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000,
-                               bot_processes=1)) as client:
+    with serving(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000,
+                            bot_processes=1)) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert hub.bots is not None
         workers = [w.process.pid for w in hub.bots.workers]
-        try:
-            play_a_hand(client)
-            got = samples(client)
-        finally:
-            while OPEN:
-                OPEN.pop().close()
+        play_a_hand(client)
+        got = samples(client)
         assert [w.process.pid for w in hub.bots.workers] == workers and hub.bots.restarts == 0
     assert got[("rook_decision_seconds_count", (("level", "heuristic"),))] >= 20
     assert got[("rook_decision_seconds_count", (("level", "medium"),))] >= 8

@@ -13,10 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from rookgame import actions as A
@@ -26,86 +24,11 @@ from rookgame.cards import card_str, cards_of, mask_of
 from rookgame.state import Hand, Phase
 from rookgame.web import protocol as P
 from rookgame.web.app import create_app
-from rookgame.web.rooms import MAX_DROPS, Room
+from rookgame.web.rooms import MAX_DROPS
 
-VALIDATOR = jsonschema.Draft202012Validator(P.schema())
+from .wire import VALIDATOR, Wire, create, room_of, seated, serving
+
 CARD = re.compile(r"\b([BRYG](?:1[0-4]|[1-9])|RK2?)\b")
-
-
-OPEN: list[Wire] = []
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0, rate=1000)) as c:
-        try:
-            yield c
-        finally:  # a socket left open keeps the app's loop waiting on it
-            while OPEN:
-                OPEN.pop().close()
-
-
-class Wire:
-    """One WebSocket as a browser tab: every message it receives is checked against the schema and kept."""
-
-    def __init__(self, client: TestClient, code: str, token: str | None = None) -> None:
-        self.cm = client.websocket_connect("/ws")
-        self.ws: WebSocketTestSession = self.cm.__enter__()
-        self.open = True
-        OPEN.append(self)
-        self.heard: list[dict[str, Any]] = []
-        self.token = token
-        self.seat: int | None = None
-        self.send({"type": "join", "v": 2, "table": code, **({"token": token} if token else {})})
-        self.until("welcome")
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send_text(json.dumps(message))
-
-    def recv(self) -> dict[str, Any]:
-        msg = json.loads(self.ws.receive_text())
-        VALIDATOR.validate(msg)
-        self.heard.append(msg)
-        if msg["type"] == "welcome":
-            self.seat = msg["seat"]
-            self.token = msg["token"] or self.token
-        return msg
-
-    def until(self, kind: str) -> dict[str, Any]:
-        while True:
-            msg = self.recv()
-            if msg["type"] == kind:
-                return msg
-
-    def view(self) -> dict[str, Any]:
-        return self.until("view")["view"]
-
-    def close(self) -> None:
-        if self.open:
-            self.open = False
-            if self in OPEN:
-                OPEN.remove(self)
-            self.cm.__exit__(None, None, None)
-
-
-def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json=body)
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    return out
-
-
-def seated(client: TestClient, code: str, seat: int, name: str) -> Wire:
-    """A newcomer who opens the invite and sits at ``seat``."""
-    w = Wire(client, code)
-    w.send({"type": "sit", "seat": seat, "name": name})
-    assert w.until("welcome")["seat"] == seat
-    return w
-
-
-def room_of(client: TestClient, code: str) -> Room:
-    room: Room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
-    return room
 
 
 # ---------------------------------------------------------------------- the API
@@ -325,7 +248,7 @@ def test_a_restored_table_plays_on_with_the_seats_it_had_people_bots_and_seats_h
     """Issue 25: a seat the host handed to a bot, and one a person stood up from, are bots again after a
     restart (they were restored as people, and the table waited on them for ever)."""
     db = f"sqlite:///{tmp_path / 'rook.db'}"
-    with TestClient(create_app(db, bot_delay=0, rate=1000)) as client:
+    with serving(create_app(db, bot_delay=0, rate=1000)) as client:
         made = create(client, your_name="Ann", seats=["me", "open", "open", "heuristic"])
         code = made["code"]
         ann = Wire(client, code, made["token"])
@@ -343,17 +266,17 @@ def test_a_restored_table_plays_on_with_the_seats_it_had_people_bots_and_seats_h
         logged_before = room.logged
         ann.close()
         cy.close()
-    # the bots at a pace, not flat out: the test client's socket, closed while four bots flood it, could miss its
-    # disconnect, and the app's end then waited on it for ever
-    with TestClient(create_app(db, bot_delay=0.02, rate=1000)) as client:
+    with serving(create_app(db, bot_delay=0, rate=1000)) as client:
         room = room_of(client, code)
         assert room.table is not None and [room.table.is_human(s) for s in range(4)] == [False] * 4
         watcher = Wire(client, code)
         view = watcher.view()
-        while room.logged < logged_before + 8:  # the bots play on by themselves
+        for _ in range(2000):  # the bots play on by themselves, through the auction to the first cards
+            if view["trick_count"] + len(view["trick"]) > 0 or view["hand_number"] > 1:
+                break
             view = watcher.view()
-        assert view["trick_count"] + len(view["trick"]) > 0 or view["hand_number"] > 1
-        watcher.close()
+        assert view["trick_count"] + len(view["trick"]) > 0 or view["hand_number"] > 1, view
+        assert room.logged > logged_before
 
 
 def test_a_person_back_takes_their_seat_from_the_bot_keeping_it_and_the_table_is_told(client: TestClient) -> None:
@@ -566,12 +489,8 @@ def test_a_page_of_another_site_may_not_open_a_table_socket(client: TestClient) 
 
 
 def test_hostile_messages_are_refused_and_the_server_serves_everyone_else(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0)) as client:  # the real rate limit
-        try:
-            hostile_messages(client)
-        finally:
-            while OPEN:
-                OPEN.pop().close()
+    with serving(create_app(f"sqlite:///{tmp_path / 'rook.db'}", bot_delay=0)) as client:  # the real rate limit
+        hostile_messages(client)
 
 
 def hostile_messages(client: TestClient) -> None:
