@@ -11,6 +11,7 @@ import logging
 import os
 import re
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rookgame.web.app import create_app
-from tests.wire import Wire
+from tests.wire import Wire, serving
 
 PASSWORD = "correct horse battery staple"
 
@@ -315,6 +316,64 @@ def test_a_restarted_server_keeps_profiles_sessions_and_ratings(tmp_path: Path) 
         board = c.get("/api/ratings/kentucky-discard").json()
         assert board[0]["player"] in ("p:1", "bot:heuristic") and len(board) == 3
         assert json.loads(json.dumps(board))[0]["games"] == 1
+
+
+@pytest.mark.parametrize("killed", ["after_the_mark", "before_the_mark"])
+def test_a_game_over_whose_rating_was_not_saved_is_rated_once_by_the_next_server(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, killed: str) -> None:
+    url = f"sqlite:///{tmp_path / 'rook.db'}"
+    with serving(create_app(url, bot_delay=0, rate=1000)) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        hub.on_finished.clear()  # the process is killed once the game is over, before its rating is written
+        if killed == "before_the_mark":  # ... and before the store marked it finished
+            monkeypatch.setattr(hub.store, "set_finished", lambda game: None)
+        sign_up(c)
+        made = c.post("/api/tables", json={"seats": ["me", "heuristic", "random", "heuristic"], "goal": 50}).json()
+        code = made["code"]
+        ann = Wire(c, code, made["token"])
+        ann.send({"type": "start"})
+        play_to_the_end(ann)
+        assert c.get(f"/api/results/{code}").status_code == 404 and c.get("/api/ratings").json() == []
+        listed = [g["code"] for g in c.get("/api/games").json()]
+        assert (code in listed) == (killed == "after_the_mark")
+    boards = []
+    for _ in range(2):  # started again, and again: rated by the first, and never again
+        with serving(create_app(url, bot_delay=0, rate=1000)) as c:
+            deadline = time.monotonic() + 10  # a game not marked is marked and rated once its table is loaded
+            while (r := c.get(f"/api/results/{code}")).status_code == 404 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            result = r.json()
+            assert result["counted"] and [s["player"] for s in result["seats"]] == [
+                "p:1", "bot:heuristic", "bot:random", "bot:heuristic"]
+            ladder = result["ladder"]
+            assert c.get("/api/ratings").json() == [{"ladder": ladder, "games": 1}]
+            board = c.get(f"/api/ratings/{ladder}").json()
+            assert {row["player"]: row["games"] for row in board} == {"p:1": 1, "bot:heuristic": 1, "bot:random": 1}
+            assert c.get("/api/players/1").json()["stats"]["counted"] == 1
+            assert code in [g["code"] for g in c.get("/api/games").json()]
+            boards.append(board)
+    assert boards[0] == boards[1]
+
+
+def test_a_sweeping_server_rates_a_game_another_process_finished_but_did_not_rate(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'rook.db'}"
+    with serving(create_app(url, bot_delay=0, rate=1000, sweep_seconds=0.1, lease_seconds=0.5)) as sweeper, \
+            serving(create_app(url, bot_delay=0, rate=1000)) as player:
+        player.app.state.hub.on_finished.clear()  # type: ignore[attr-defined]  # it dies before the rating
+        made = player.post("/api/tables", json={"seats": ["heuristic", "random"] * 2, "goal": 50}).json()
+        code = made["code"]
+        host = Wire(player, code, made["token"])
+        host.send({"type": "start"})
+        while not host.view()["over"]:
+            pass
+        deadline = time.monotonic() + 10
+        while (r := sweeper.get(f"/api/results/{code}")).status_code == 404 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert r.status_code == 200, r.text
+        board = sweeper.get(f"/api/ratings/{r.json()['ladder']}").json()
+        assert {row["player"]: row["games"] for row in board} == {"bot:heuristic": 1, "bot:random": 1}
+        time.sleep(0.3)  # sweeps after it find nothing to rate
+        assert sweeper.get(f"/api/ratings/{r.json()['ladder']}").json() == board
 
 
 def test_the_account_and_leaderboard_pages_ship_in_the_package_and_run_only_their_own_scripts(

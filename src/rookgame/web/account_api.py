@@ -32,10 +32,10 @@ from .accounts import (
     Player,
     Seated,
     Signed,
-    bot_key,
     check_handle,
     check_password,
     check_person_name,
+    seated_of,
     token_hash,
 )
 from .pages import invite_base, page
@@ -144,22 +144,17 @@ def install(app: FastAPI, store: Store) -> Accounts:
     async def finished(room: Room) -> None:
         await record_finished(accounts, room)
 
+    async def catch_up() -> None:
+        await record_unrated(accounts, hub)
+
     hub.on_finished.append(finished)
+    hub.catch_up.append(catch_up)
     return accounts
 
 
 def seated(room: Room) -> list[Seated]:
     """Who plays each seat of a room's game now: a profile, a guest, or a bot by its level."""
-    lobby = room.lobby
-    out = []
-    for st in lobby.seats:
-        person = lobby.people.get(st.person) if st.person else None
-        if st.kind == "person" and person is not None:
-            out.append(Seated("guest" if person.player is None else f"p:{person.player}", person.player, person.name))
-        else:
-            level = st.level or lobby.fill
-            out.append(Seated(bot_key(level), None, level))
-    return out
+    return seated_of(room.lobby)
 
 
 async def record_finished(accounts: Accounts, room: Room) -> None:
@@ -175,6 +170,26 @@ async def record_finished(accounts: Accounts, room: Room) -> None:
         await room.hub.write(lambda: accounts.record_game(game, rules, seats, totals, m.winner, handed=handed))
     except Exception as e:
         log.warning("table %s: the game's result was not rated: %s", room.code, type(e).__name__)
+
+
+async def record_unrated(accounts: Accounts, hub: Hub) -> int:
+    """Rate every game the store holds as finished but unrated (a process killed between the mark and the
+    rating); how many were rated.  Each is skipped in its own transaction if rated meanwhile (by a table's own
+    hook, or another process sweeping), so none is rated twice; one that does not load is logged and left."""
+    try:
+        games = await hub.db(accounts.unrated)
+    except Exception as e:  # the database is away: the next start or sweep tries again
+        log.warning("could not look for finished games to rate: %s", type(e).__name__)
+        return 0
+    rated = 0
+    for game in games:
+        try:
+            rated += await hub.write(accounts.record_stored, game)
+        except Exception as e:
+            log.warning("game %s: its result was not rated: %s", game, e)
+    if rated:
+        log.info("rated %d finished game(s) whose rating was not saved", rated)
+    return rated
 
 
 # ---------------------------------------------------------------------- requests

@@ -18,7 +18,10 @@ nobody in.  Passwords and tokens are never logged, and never stored in clear.
 set) and player: ``p:ID`` a profile, ``bot:LEVEL`` a bot; a guest is rated by nobody.  Each finished game is
 recorded once (``rook_results``, keyed by the game's code, with its players by seat and profile) in the same
 transaction as the ratings it changes; a game in which a person's seat was handed to a bot (or a seat changed
-hands after the start) is recorded as not counted and changes no rating.
+hands after the start) is recorded as not counted and changes no rating.  The result's row is the game's mark
+of being rated: a game over whose rating a process did not live to write (killed between the two) is found by
+:meth:`Accounts.unrated` and rated from the store (:meth:`Accounts.record_stored`) by the next one to start or
+sweep; one already recorded is skipped in the rating's own transaction, so no game is rated twice.
 """
 
 from __future__ import annotations
@@ -42,9 +45,10 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from ..ratings import Rating, Ratings, rules_key
 from ..rules import RuleSet
 from ..words import accounts as account_words
+from .lobby import Lobby
 from .names import person_name
 from .protocol import Refusal
-from .store import Base, Store
+from .store import Base, Store, TableRow
 
 SESSION_COOKIE = "rook_session"
 CSRF_COOKIE = "rook_csrf"
@@ -183,6 +187,19 @@ class Seated:
 
 def bot_key(level: str) -> str:
     return f"bot:{level}"
+
+
+def seated_of(lobby: Lobby) -> list[Seated]:
+    """Who plays each seat of a game by its lobby: a profile, a guest, or a bot by its level."""
+    out = []
+    for st in lobby.seats:
+        person = lobby.people.get(st.person) if st.person else None
+        if st.kind == "person" and person is not None:
+            out.append(Seated("guest" if person.player is None else f"p:{person.player}", person.player, person.name))
+        else:
+            level = st.level or lobby.fill
+            out.append(Seated(bot_key(level), None, level))
+    return out
 
 
 def _player(row: PlayerRow) -> Player:
@@ -384,9 +401,10 @@ class Accounts:
 
     # ------------------------------------------------------------------ results and ratings
     def record_game(self, game: str, rules: RuleSet, seats: Sequence[Seated], totals: Sequence[int],
-                    winner: int | None, *, handed: bool) -> bool:
+                    winner: int | None, *, handed: bool, finished: datetime | None = None) -> bool:
         """A finished game, once: its players by seat, and (unless ``handed``: a seat changed hands after the
-        start) the ratings it changes, in one transaction.  False when it was already recorded."""
+        start) the ratings it changes, in one transaction.  False when it was already recorded.  ``finished``:
+        when the game ended (a game rated late), else now."""
         ladder = rules_key(rules)
         # each guest is nobody anyone can be rated against: a name of their own that is never stored
         keys = [st.player if st.player != "guest" else f"guest:{n}" for n, st in enumerate(seats)]
@@ -405,7 +423,7 @@ class Accounts:
                 if reason is None and not changed:
                     reason = "one_side"  # every player on both sides (a bot against itself): nobody learned
                 s.add(ResultRow(game=game, ladder=ladder, counted=reason is None, reason=reason, winner=winner,
-                                finished=_now()))
+                                finished=finished or _now()))
                 s.flush()
                 for n, (st, key) in enumerate(zip(seats, keys, strict=True)):
                     after = changed.get(key, (None, None))[1] if key in stored else None
@@ -428,6 +446,26 @@ class Accounts:
                     return False
             raise
         return True
+
+    def unrated(self) -> list[str]:
+        """The games marked finished in the store whose result was never recorded (their process died between the
+        mark and the rating), in the order they finished."""
+        with Session(self.engine) as s:
+            return list(s.scalars(select(TableRow.code).outerjoin(ResultRow, ResultRow.game == TableRow.code)
+                                  .where(TableRow.finished.is_not(None), ResultRow.game.is_(None))
+                                  .order_by(TableRow.finished, TableRow.id)))
+
+    def record_stored(self, game: str) -> bool:
+        """:meth:`record_game` for a game over in the store, as the store keeps it: its log replayed with the
+        seats its lobby says, its players by that lobby.  False when already recorded or not over."""
+        st = self.store.stored(game)
+        lobby = Lobby.from_json(st.lobby, st.rules.players)
+        table = self.store.load(game, lobby.table_seats())
+        if not table.is_over:
+            return False
+        m = table.match
+        return self.record_game(game, st.rules, seated_of(lobby), list(m.totals), m.winner, handed=lobby.handed,
+                                finished=st.finished)
 
     def result(self, game: str) -> dict[str, Any] | None:
         """A recorded game: whether it counted (and why not), its players and their ratings after it."""

@@ -494,13 +494,23 @@ class Room:
         table.submit(seat, action)
         self.hub.metrics.moves.labels("person" if table.is_human(seat) else "bot").inc()
         if table.is_over and not self.finished:
-            self.finished = True
-            try:
-                await self._write(self.hub.store.set_finished, self.game, patience=PATIENCE)
-            except Refusal as e:  # the game is kept; only its mark in the history is late (set on a restart)
-                log.warning("table %s: could not mark the game finished: %s", self.code, e)
-            for hook in self.hub.on_finished:  # the ratings (rookgame.web.account_api): each says its own faults
-                await hook(self)
+            self.finished = True  # the game is kept even unmarked; only its mark in the history is late (a restart)
+            await self._finish()
+
+    async def _finish(self) -> bool:
+        """The game is over: marked finished in the store, then the hooks (the ratings) run; whether it was marked.
+        A game over before its process could do both (killed between) is finished so by the next to load it, and
+        one marked but not rated is rated by the next start or sweep (:attr:`Hub.catch_up`); the ratings count a
+        game once however often they are told of it."""
+        try:
+            await self._write(self.hub.store.set_finished, self.game, patience=PATIENCE)
+            marked = True
+        except Refusal as e:
+            log.warning("table %s: could not mark the game finished: %s", self.code, e)
+            marked = False
+        for hook in self.hub.on_finished:  # the ratings (rookgame.web.account_api): each says its own faults
+            await hook(self)
+        return marked
 
     async def _write(self, fn: Callable[..., T], *args: Any, patience: float = PATIENCE) -> T:
         """A write of this table's through :meth:`Hub.write`; refused in words when it cannot be made."""
@@ -522,13 +532,9 @@ class Room:
         chosen: tuple[int, int, int] | None = None  # (log length, seat, action): a move waiting for the database
         backoff = 0.05
         if self.table is not None and self.table.is_over and not self.finished:
-            # over before its mark was saved (its server died between the last move and the mark): marked now,
-            # so that the history lists it and a site's failover stops taking it over
-            try:
-                await self._write(self.hub.store.set_finished, self.game, patience=PATIENCE)
-                self.finished = True
-            except Refusal as e:
-                log.warning("table %s: could not mark the game finished: %s", self.code, e)
+            # over before its mark was saved (its server died between the last move and the mark): marked and
+            # rated now, so that the history lists it, the ladder counts it and a site's failover stops taking it
+            self.finished = await self._finish()
         while True:
             table = self.table
             if table is None or table.is_over or self.failed:
@@ -672,6 +678,8 @@ class Hub:
         self.stopping = False  # shutting down: /healthz says so, and the proxy sends no one new here
         self._beat: asyncio.Task[None] | None = None
         self.on_finished: list[Callable[[Room], Awaitable[None]]] = []  # called once a game is over (the ratings)
+        # called at the start and at every sweep: what a finished game's process died before doing (its rating)
+        self.catch_up: list[Callable[[], Awaitable[None]]] = []
         self.talk = TableTalk(store)  # the tables' talk (rookgame.web.chat)
         self.events: Events | None = None  # the tournaments (rook serve sets them)
 
@@ -749,16 +757,26 @@ class Hub:
         restored = await self.restore()
         if self.events is not None:
             restored += await self.events.restore()
+        await self._catch_up()
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
         if self.sweep_seconds > 0:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         return restored
 
+    async def _catch_up(self) -> None:
+        for hook in self.catch_up:  # each says its own faults
+            await hook()
+
     async def _sweep(self) -> None:
         """A site's failover: the tables whose process died (or whose lease ran out) are taken over from their log
-        by whichever process gets their lease first, and their bots play on."""
+        by whichever process gets their lease first, and their bots play on; the games such a process finished
+        but did not rate are rated (:attr:`catch_up`)."""
+        caught_up = 0.0
         while True:
             await asyncio.sleep(self.sweep_seconds)
+            if not self.stopping and time.monotonic() >= caught_up:  # once a lease's time: a look at every game
+                caught_up = time.monotonic() + self.lease_seconds
+                await self._catch_up()
             try:
                 orphans = await self.db(self.store.orphans)
             except Exception as e:  # the database is away: the next sweep tries again
