@@ -16,7 +16,8 @@ margins and their difference deal by deal: how much the change gains against tha
 JSON an earlier ``--vs`` run wrote with ``--json``: its B's arena is reused, or with ``FILE#0`` its A's.
 
 A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
-(samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play); a plain name is a registered bot.
+(samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play, belief, bidmodel, bid_quantile); a plain
+name is a registered bot.
 """
 
 from __future__ import annotations
@@ -102,13 +103,16 @@ def by_deal(rules: RuleSet, args: argparse.Namespace, a: str, b: str) -> None:
     figure every ``--progress`` deals: a run stopped early (``--minutes``) still says what it measured."""
     t = time.perf_counter()
     diffs: list[float] = []
-    made = [[0, 0], [0, 0]]
+    points = [0.0, 0.0]
+    made = [[0, 0, 0], [0, 0, 0]]  # made, contracts, the contracts' sum
 
     def report() -> None:
         d = estimate(diffs)
+        avg = [f"{m[2] / m[1]:.1f}" if m[1] else "-" for m in made]
         print(f"{args.rules}: {args.a} v {args.b}: {d.mean:+.2f} [{d.low:+.2f}, {d.high:+.2f}] points per hand "
-              f"over {d.n} deals ({time.perf_counter() - t:.0f} s); contracts made {made[0][0]}/{made[0][1]} v "
-              f"{made[1][0]}/{made[1][1]}", flush=True)
+              f"over {d.n} deals ({time.perf_counter() - t:.0f} s); points a hand {points[0] / d.n:.1f} v "
+              f"{points[1] / d.n:.1f}; contracts made {made[0][0]}/{made[0][1]} v {made[1][0]}/{made[1][1]}, "
+              f"average contract {avg[0]} v {avg[1]}", flush=True)
         if args.json:
             with open(args.json, "w") as f:
                 json.dump({"a": args.a, "b": args.b, "rules": args.rules, "seed": args.seed, "a_minus_b": diffs}, f)
@@ -118,9 +122,12 @@ def by_deal(rules: RuleSet, args: argparse.Namespace, a: str, b: str) -> None:
             break
         out = play_deal(rules, (a, b), index, deal_seed, rotate=args.rotate)
         diffs.append(out.a - out.b)
+        points[0] += out.a
+        points[1] += out.b
         for k in (0, 1):
             made[k][0] += out.tallies[k].made
             made[k][1] += out.tallies[k].contracts
+            made[k][2] += out.tallies[k].contract_sum
         if len(diffs) % args.progress == 0:
             report()
     if diffs and len(diffs) % args.progress:

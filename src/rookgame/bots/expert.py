@@ -28,6 +28,7 @@ from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
+from . import bidmodel
 from .belief import shipped
 from .heuristic import HeuristicPlayer, estimate, nest_colour, partner_holds_bid, raises
 from .playout import finish, seat_knowledge
@@ -86,6 +87,11 @@ class Level:
     # Draw the deals of the card play from the learned beliefs (bots/belief.py, the shipped weights):
     # each hidden card where the model says it likely is, the hard constraints kept.
     belief: bool = False
+    # Bid from the learned distribution of the take (bots/bidmodel.py): bid on while its
+    # ``bid_quantile`` quantile reaches the next bid (the heuristic's auction rule), instead of the
+    # simulated takes and the comparison with passing; no play-outs in the auction.
+    bidmodel: bool = False
+    bid_quantile: float = 0.4
 
 
 LEVELS = {
@@ -361,6 +367,10 @@ class ExpertPlayer:
         rules = view.rules
         if A.REDEAL in legal:
             return unvalued(A.REDEAL, legal)
+        if self.level.bidmodel:
+            modelled = self._rank_bid_model(view)
+            if modelled is not None:
+                return modelled
         # One limit for the whole decision: the take, then the comparison.
         compare = (self.level.compete and A.PASS in legal
                    and (rules.mode == "partners" or self.level.compete_any_mode)
@@ -393,6 +403,28 @@ class ExpertPlayer:
         # The heuristic's rule decided, on the take alone: passing was not valued.
         if bid_on:
             return bidding + others + [(a, None) for a in legal if a < A.BID]
+        return [(A.PASS, None)] + scored
+
+    def _rank_bid_model(self, view: View) -> Ranking | None:
+        """The auction from the learned take (:mod:`.bidmodel`): the next bid while the take at
+        ``bid_quantile`` reaches it (over a partner, with the heuristic's points to spare); the bids
+        valued on the model's quantiles as a weighted sample of takes.  None without a model for the rules."""
+        model = bidmodel.model_for(view.rules)
+        legal = list(view.legal)
+        bids = [a for a in legal if a >= A.BID]
+        if model is None or not bids:
+            return None
+        takes = model.quantiles(view)
+        total = view.rules.total_points
+
+        def ev(b: int) -> float:
+            return sum(w * ((t if t >= b else -b) - (total - t)) for w, t in zip(bidmodel.WEIGHTS, takes))
+
+        first = bids[0]
+        scored: Ranking = sorted(((a, ev(a - A.BID)) for a in bids), key=_best_first)
+        if A.PASS not in legal or raises(view, bidmodel.interpolate(takes, self.level.bid_quantile)):
+            return [(first, ev(first - A.BID))] + [x for x in scored if x[0] != first] + [
+                (a, None) for a in legal if a < A.BID]
         return [(A.PASS, None)] + scored
 
     def _bid_gain(self, view: View, bid: int, clock: Clock | None = None) -> float | None:
