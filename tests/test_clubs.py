@@ -1,13 +1,26 @@
 """Clubs (issue 27, item 4): a club's members, joined by its host's invite link; its page with its tables and
-events; its leaderboard of its members (beside the bots), apart from the server's."""
+events; its leaderboard of its members (beside the bots) from its own pool of ratings: the games at its tables,
+apart from the server's and from another club's."""
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
+from pathlib import Path
 
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+import rookgame.web.store as store_module
 from rookgame.rules import load
 from rookgame.web.accounts import Seated
-from tests.test_accounts import PASSWORD, csrf, post, sign_up
+from rookgame.web.clubs import Clubs
+from rookgame.web.store import Base, Store
+from tests.test_accounts import PASSWORD, csrf, play_to_the_end, post, sign_up
+from tests.wire import Wire
 
 
 def switch(client: TestClient, handle: str, name: str) -> None:
@@ -74,16 +87,69 @@ def test_the_club_page_lists_its_tables_and_events(client: TestClient) -> None:
     assert "innerHTML" not in client.get("/static/club.js").text
 
 
-def test_the_clubs_leaderboard_ranks_its_members_beside_the_bots_and_not_the_rest_of_the_server(
+def ladder_of(client: TestClient, path: str, ladder: str) -> dict[str, tuple[int, float]]:
+    """A leaderboard as {player: (games, mu)}, its rows checked to carry their uncertainty, best first."""
+    rows = client.get(f"{path}/{ladder}").json()
+    assert [r["shown"] for r in rows] == sorted((r["shown"] for r in rows), reverse=True)
+    for r in rows:
+        assert r["shown"] == pytest.approx(r["mu"] - 3 * r["sigma"], abs=0.02) and 0 < r["sigma"] < 25 / 3
+    return {r["player"]: (r["games"], r["mu"]) for r in rows}
+
+
+def test_games_at_a_clubs_table_move_that_clubs_ladder_and_not_another_clubs_nor_the_servers_rules(
+        client: TestClient) -> None:
+    sign_up(client)  # 1, Ann: hosts both clubs
+    family = post(client, "/api/clubs", {"name": "Family"}).json()["code"]
+    church = post(client, "/api/clubs", {"name": "Church hall"}).json()["code"]
+    made = client.post("/api/tables", json={"seats": ["me", "heuristic", "random", "heuristic"], "goal": 50}).json()
+    table = made["code"]
+    assert post(client, f"/api/clubs/{family}/tables", {"table": table}).status_code == 200
+    ann = Wire(client, table, made["token"])
+    ann.send({"type": "start"})
+    play_to_the_end(ann)  # a game at the family's table, played out
+    ladder = client.get(f"/api/results/{table}").json()["ladder"]
+    server = ladder_of(client, "/api/ratings", ladder)
+    home = ladder_of(client, f"/api/clubs/{family}/ratings", ladder)
+    assert home == server == {"p:1": (1, server["p:1"][1]), "bot:heuristic": (1, server["bot:heuristic"][1]),
+                              "bot:random": (1, server["bot:random"][1])}
+    assert client.get(f"/api/clubs/{family}/ratings").json() == [{"ladder": ladder, "games": 1}]
+    assert client.get(f"/api/clubs/{church}/ratings").json() == [] and ladder_of(
+        client, f"/api/clubs/{church}/ratings", ladder) == {}
+    # more games, rated directly: one at no club's table, one the family's table played again, one at it with a
+    # person's seat handed to a bot (not counted, there or anywhere), one of other rules at the church's table
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    rules = load("kentucky-discard").replace(goal=50)
+    seats = [Seated("p:1", 1, "Ann"), Seated("bot:heuristic", None, "heuristic"), Seated("bot:random", None, "random"),
+             Seated("bot:heuristic", None, "heuristic")]
+    assert accounts.record_game("ELSEWH", rules, seats, [60, 10], 0, handed=False)
+    assert accounts.record_game(f"{table}-2", rules, seats, [10, 60], 1, handed=False)
+    assert accounts.record_game(f"{table}-3", rules, seats, [60, 10], 0, handed=True)
+    church_table = client.post("/api/tables", json={"seats": ["me", "open", "open", "open"]}).json()["code"]
+    assert post(client, f"/api/clubs/{church}/tables", {"table": church_table}).status_code == 200
+    assert accounts.record_game(church_table, load("kentucky-discard"), seats, [500, 10], 0, handed=False)
+    server = ladder_of(client, "/api/ratings", ladder)
+    home = ladder_of(client, f"/api/clubs/{family}/ratings", ladder)
+    assert {p: g for p, (g, _) in server.items()} == {"p:1": 3, "bot:heuristic": 3, "bot:random": 3}
+    assert {p: g for p, (g, _) in home.items()} == {"p:1": 2, "bot:heuristic": 2, "bot:random": 2}
+    assert home["p:1"][1] != server["p:1"][1]  # a pool of its own: the game elsewhere is not in it
+    assert client.get(f"/api/clubs/{family}/ratings").json() == [{"ladder": ladder, "games": 2}]
+    assert client.get(f"/api/clubs/{church}/ratings").json() == [{"ladder": "kentucky-discard", "games": 1}]
+    assert ladder_of(client, f"/api/clubs/{church}/ratings", ladder) == {}
+    assert client.get("/api/clubs/NOSUCH/ratings").status_code == 404
+
+
+def test_the_clubs_leaderboard_shows_its_members_beside_the_bots_and_not_a_visitor_to_its_table(
         client: TestClient) -> None:
     sign_up(client)  # 1, Ann: the club's host
     code = post(client, "/api/clubs", {"name": "Family"}).json()["code"]
-    switch(client, "zed", "Zed")  # 2: on the server, not in the club
+    table = client.post("/api/tables", json={"seats": ["me", "open", "open", "open"]}).json()["code"]
+    assert post(client, f"/api/clubs/{code}/tables", {"table": table}).status_code == 200
+    switch(client, "zed", "Zed")  # 2: on the server, not in the club, a visitor at its table
     accounts = client.app.state.accounts  # type: ignore[attr-defined]
     rules = load("kentucky-discard")
     seats = [Seated("p:1", 1, "Ann"), Seated("p:2", 2, "Zed"), Seated("bot:heuristic", None, "heuristic"),
              Seated("bot:random", None, "random")]
-    accounts.record_game("G1", rules, seats, [500, 200], 0, handed=False)
+    accounts.record_game(table, rules, seats, [500, 200], 0, handed=False)
     server = {r["player"] for r in client.get("/api/ratings/kentucky-discard").json()}
     club = client.get(f"/api/clubs/{code}/ratings/kentucky-discard").json()
     assert server == {"p:1", "p:2", "bot:heuristic", "bot:random"}
@@ -91,3 +157,35 @@ def test_the_clubs_leaderboard_ranks_its_members_beside_the_bots_and_not_the_res
     assert [r["shown"] for r in club] == sorted((r["shown"] for r in club), reverse=True)
     assert csrf(client)  # the page's token is still there to use
     assert PASSWORD
+    assert "/ratings`" in client.get("/static/club.js").text  # the page asks for the club's own ladders
+
+
+def test_the_club_ratings_migration_upgrades_a_database_with_clubs_and_results_and_matches_the_models(
+        tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'rook.db'}"
+    engine = create_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+    with engine.begin() as conn:  # a server's database as the migration before this one left it
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0007")
+        conn.execute(text("INSERT INTO rook_players (id, handle, name, host, created) "
+                          "VALUES (1, 'ann', 'Ann', 1, '2027-01-24')"))
+        conn.execute(text("INSERT INTO rook_clubs (id, code, name, created) VALUES (1, 'FAMILY', 'Family', "
+                          "'2027-01-24')"))
+        conn.execute(text("INSERT INTO rook_club_members (club_id, player_id, host, joined) "
+                          "VALUES (1, 1, 1, '2027-01-24')"))
+        conn.execute(text("INSERT INTO rook_results (game, ladder, counted, winner, finished) "
+                          "VALUES ('OLD', 'kentucky-discard', 1, 0, '2027-01-24')"))
+    store = Store(url)  # upgrades to the newest
+    with engine.connect() as conn:
+        assert list(conn.scalars(text("SELECT version_num FROM alembic_version"))) == ["0008"]
+        assert list(conn.scalars(text("SELECT name FROM rook_clubs"))) == ["Family"]
+        assert list(conn.scalars(text("SELECT game FROM rook_results"))) == ["OLD"]
+        diffs = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    ours = [d for d in diffs if "rook_club_ratings" in str(d) or "rook_club_results" in str(d)]
+    assert ours == [], "the migration makes the tables the models describe"
+    clubs = Clubs(store)
+    assert clubs.ladders("FAMILY") == [] and clubs.ratings("FAMILY", "kentucky-discard") == ([], {"p:1"})
+    store.close()
+    engine.dispose()

@@ -18,7 +18,9 @@ nobody in.  Passwords and tokens are never logged, and never stored in clear.
 set) and player: ``p:ID`` a profile, ``bot:LEVEL`` a bot; a guest is rated by nobody.  Each finished game is
 recorded once (``rook_results``, keyed by the game's code, with its players by seat and profile) in the same
 transaction as the ratings it changes; a game in which a person's seat was handed to a bot (or a seat changed
-hands after the start) is recorded as not counted and changes no rating.  The result's row is the game's mark
+hands after the start) is recorded as not counted and changes no rating.  A counted game is rated in the same
+transaction in the other pools it belongs to (:attr:`Accounts.pools`: the club whose table it was,
+:mod:`.clubs`), by the same rules (:func:`rate_pool`).  The result's row is the game's mark
 of being rated: a game over whose rating a process did not live to write (killed between the two) is found by
 :meth:`Accounts.unrated` and rated from the store (:meth:`Accounts.record_stored`) by the next one to start or
 sweep; one already recorded is skipped in the rating's own transaction, so no game is rated twice.
@@ -31,7 +33,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -241,6 +243,7 @@ class Accounts:
         self.hasher = PasswordHasher()  # RFC 9106's second recommended parameters: 64 MiB, 3 passes
         self._dummy: str | None = None  # a hash verified for an unknown handle: the same time as a known one
         self._tries: dict[str, list[float]] = {}
+        self.pools: list[Pool] = []  # where a counted game is rated besides the server's ladder (its club's)
 
     # ------------------------------------------------------------------ argon2 (slow: off the database thread)
     def hash(self, password: str) -> str:
@@ -413,33 +416,28 @@ class Accounts:
             with Session(self.engine) as s, s.begin():
                 if s.get(ResultRow, game) is not None:
                     return False
-                stored = {k for k in keys if not k.startswith("guest:")}
-                rows = {r.player: r for r in s.scalars(select(RatingRow).where(
-                    RatingRow.ladder == ladder, RatingRow.player.in_(stored)).with_for_update())}
-                model = Ratings()
-                for key, row in rows.items():
-                    model.table[(ladder, key)] = Rating(row.mu, row.sigma, row.games)
-                changed = model.rate_game(rules, keys, totals, winner, counted=reason is None)
+                result = ResultRow(game=game, ladder=ladder, counted=False, reason=reason, winner=winner,
+                                   finished=finished or _now())
+                s.add(result)
+                s.flush()  # another recorder of this game waits here (PostgreSQL), then finds it recorded
+
+                def rate(row_type: type[Any], where: Mapping[str, Any]) -> dict[str, tuple[Rating, Rating]]:
+                    return rate_pool(s, row_type, where, rules, keys, totals, winner)
+
+                changed = rate(RatingRow, {}) if reason is None else {}
                 if reason is None and not changed:
                     reason = "one_side"  # every player on both sides (a bot against itself): nobody learned
-                s.add(ResultRow(game=game, ladder=ladder, counted=reason is None, reason=reason, winner=winner,
-                                finished=finished or _now()))
-                s.flush()
+                result.counted, result.reason = reason is None, reason
                 for n, (st, key) in enumerate(zip(seats, keys, strict=True)):
-                    after = changed.get(key, (None, None))[1] if key in stored else None
+                    after = changed.get(key, (None, None))[1] if not key.startswith("guest:") else None
                     side = rules.side_of(n)
                     s.add(ResultPlayerRow(game=game, seat=n, player=st.player, profile_id=st.profile,
                                           name=st.name[:40], side=side, total=totals[side],
                                           mu=None if after is None else after.mu,
                                           sigma=None if after is None else after.sigma))
-                for key, (_, after) in changed.items():
-                    if key not in stored:
-                        continue
-                    had = rows.get(key)
-                    if had is None:
-                        s.add(RatingRow(ladder=ladder, player=key, mu=after.mu, sigma=after.sigma, games=after.games))
-                    else:
-                        had.mu, had.sigma, had.games = after.mu, after.sigma, after.games
+                if reason is None:
+                    for pool in self.pools:  # the club whose table it was (rookgame.web.clubs) ...
+                        pool(s, game, rate)
         except IntegrityError:  # another server recorded it (or a first rating) at the same moment
             with Session(self.engine) as s:
                 if s.get(ResultRow, game) is not None:
@@ -493,10 +491,16 @@ class Accounts:
         return [{"ladder": lad, "games": counts.get(lad, 0)} for lad in ladders]
 
     def leaderboard(self, ladder: str, only: set[str] | None = None, limit: int = 200) -> list[dict[str, Any]]:
-        """A ladder's rated players best first (the rating shown, mu - 3 sigma), profiles and bots; ``only``: these
-        players' keys (a club's members) and the bots."""
+        """The server's ladder, its rated players best first (the rating shown, mu - 3 sigma), profiles and bots;
+        ``only``: these players' keys and the bots."""
         with Session(self.engine) as s:
-            rows = list(s.scalars(select(RatingRow).where(RatingRow.ladder == ladder)))
+            rows = [Rated(r.player, r.mu, r.sigma, r.games)
+                    for r in s.scalars(select(RatingRow).where(RatingRow.ladder == ladder))]
+        return self.board(rows, only, limit)
+
+    def board(self, rows: Sequence[Rated], only: set[str] | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        """A pool's ratings as a leaderboard, best first, with their names; ``only``: these players' keys (a club's
+        members) and the bots."""
         if only is not None:
             rows = [r for r in rows if r.player in only or r.player.startswith("bot:")]
         names = self.names([r.player for r in rows])
@@ -529,6 +533,47 @@ class Accounts:
         won = sum(1 for g in games if g["won"])
         return {**who.to_json(), "ratings": ratings, "games": games,
                 "stats": {"games": len(games), "won": won, "counted": sum(1 for g in games if g["counted"])}}
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One player's rating in a pool (the server's, a club's), as a leaderboard reads it."""
+
+    player: str
+    mu: float
+    sigma: float
+    games: int
+
+
+# A pool besides the server's that a counted game is rated in, in the game's own transaction: called with the
+# session, the game's code, and ``rate(row_type, where)``, which rates the game in the pool of ``row_type`` rows
+# (columns ladder, player, mu, sigma, games, and ``where``'s) and says who changed (rookgame.web.clubs).
+RatePool = Callable[[type[Any], Mapping[str, Any]], dict[str, tuple[Rating, Rating]]]
+Pool = Callable[[Session, str, RatePool], None]
+
+
+def rate_pool(s: Session, row_type: type[Any], where: Mapping[str, Any], rules: RuleSet, keys: Sequence[str],
+              totals: Sequence[int], winner: int | None) -> dict[str, tuple[Rating, Rating]]:
+    """A counted game rated in one pool, inside the caller's transaction: the pool's rows of its players (locked)
+    read, rated as :meth:`rookgame.ratings.Ratings.rate_game` does, and written back; each changed player's
+    rating before and after.  ``keys``: the players by seat ("guest:N" a guest, rated as a newcomer, not kept)."""
+    ladder = rules_key(rules)
+    stored = {k for k in keys if not k.startswith("guest:")}
+    rows = {r.player: r for r in s.scalars(select(row_type).filter_by(ladder=ladder, **where)
+                                           .where(row_type.player.in_(stored)).with_for_update())}
+    model = Ratings()
+    for key, row in rows.items():
+        model.table[(ladder, key)] = Rating(row.mu, row.sigma, row.games)
+    changed = model.rate_game(rules, keys, totals, winner)
+    for key, (_, after) in changed.items():
+        if key not in stored:
+            continue
+        had = rows.get(key)
+        if had is None:
+            s.add(row_type(ladder=ladder, player=key, mu=after.mu, sigma=after.sigma, games=after.games, **where))
+        else:
+            had.mu, had.sigma, had.games = after.mu, after.sigma, after.games
+    return changed
 
 
 def _rating_json(mu: float, sigma: float) -> dict[str, float]:

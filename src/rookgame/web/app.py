@@ -99,8 +99,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.include_router(tournament_api.pages)
     from .account_api import install as accounts
 
-    accounts(app, store)  # players who are known, their sessions and ratings (issue 27)
+    known = accounts(app, store)  # players who are known, their sessions and ratings (issue 27)
     app.state.clubs = clubs.Clubs(store)
+    known.pools.append(clubs.rate_in_clubs)  # a game at a club's table is rated in the club's pool too
     app.include_router(clubs.router)
     app.include_router(passkeys.router)
     app.include_router(play.router)

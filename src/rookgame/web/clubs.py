@@ -3,9 +3,11 @@
 A club is made by a signed-in profile, its first **host**.  The host invites members by link (a random token,
 kept as its SHA-256, good for :data:`INVITE_DAYS` days and for everyone who opens it then: a family group chat
 gets one link); a signed-in person who opens it joins.  A member adds a table to the club (its code: the club's
-page lists it and its games); the host schedules the club's events.  The club's leaderboard is the server's
-ratings (:mod:`.accounts`) of its members, beside the bots.  Every change is a POST with the CSRF token
-(:func:`rookgame.web.account_api.csrf_checked`).
+page lists it and its games); the host schedules the club's events.  A club has a **pool of ratings** of its own
+(``rook_club_ratings``): a game counted at one of its tables is rated there as well as on the server's ladder
+(:mod:`.accounts`: the same library and rules, a ladder per rule set, a seat handed to a bot not counted), in the
+same transaction; the club's leaderboard is its members' ratings in that pool, beside the bots'.  Every change is a
+POST with the CSRF token (:func:`rookgame.web.account_api.csrf_checked`).
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, select
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .account_api import AccountsDep, Checked, HubDep
-from .accounts import AccountRefusal, Player, PlayerRow, token_hash
+from .accounts import AccountRefusal, Player, PlayerRow, Rated, RatePool, ResultRow, token_hash
 from .names import check_name
 from .pages import invite_base, page
 from .store import CODE_LETTERS, Base, Store, TableRow, table_of
@@ -71,6 +73,33 @@ class EventRow(Base):
     title: Mapped[str] = mapped_column(String(80))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     note: Mapped[str] = mapped_column(String(400), default="")
+
+
+class ClubRatingRow(Base):
+    """A player's rating in a club's pool: from the games at the club's tables only."""
+
+    __tablename__ = "rook_club_ratings"
+    club_id: Mapped[int] = mapped_column(ForeignKey("rook_clubs.id", ondelete="CASCADE"), primary_key=True)
+    ladder: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class ClubResultRow(Base):
+    """A game rated in a club's pool."""
+
+    __tablename__ = "rook_club_results"
+    club_id: Mapped[int] = mapped_column(ForeignKey("rook_clubs.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(ForeignKey("rook_results.game", ondelete="CASCADE"), primary_key=True)
+
+
+def rate_in_clubs(s: Session, game: str, rate: RatePool) -> None:
+    """A counted game, rated in the pool of every club its table belongs to (:attr:`.accounts.Accounts.pools`)."""
+    for club_id in list(s.scalars(select(ClubTableRow.club_id).where(ClubTableRow.code == table_of(game)))):
+        rate(ClubRatingRow, {"club_id": club_id})
+        s.add(ClubResultRow(club_id=club_id, game=game))
 
 
 def _now() -> datetime:
@@ -154,10 +183,25 @@ class Clubs:
             s.flush()
             return row.id
 
-    def members(self, code: str) -> list[int]:
+    def ratings(self, code: str, ladder: str) -> tuple[list[Rated], set[str]]:
+        """The club's pool on a ladder (every player rated at its tables), and its members' keys."""
         with Session(self.engine) as s:
             club = self._club(s, code)
-            return list(s.scalars(select(MemberRow.player_id).where(MemberRow.club_id == club.id)))
+            rows = [Rated(r.player, r.mu, r.sigma, r.games) for r in s.scalars(
+                select(ClubRatingRow).where(ClubRatingRow.club_id == club.id, ClubRatingRow.ladder == ladder))]
+            members = {f"p:{m}" for m in s.scalars(select(MemberRow.player_id).where(MemberRow.club_id == club.id))}
+        return rows, members
+
+    def ladders(self, code: str) -> list[dict[str, Any]]:
+        """The club's ladders with rated players, with how many of its games each counted."""
+        with Session(self.engine) as s:
+            club = self._club(s, code)
+            counts = {row.ladder: row.n for row in s.execute(
+                select(ResultRow.ladder, func.count().label("n"))
+                .join(ClubResultRow, ClubResultRow.game == ResultRow.game)
+                .where(ClubResultRow.club_id == club.id).group_by(ResultRow.ladder))}
+            ladders = sorted(set(s.scalars(select(ClubRatingRow.ladder).where(ClubRatingRow.club_id == club.id))))
+        return [{"ladder": lad, "games": counts.get(lad, 0)} for lad in ladders]
 
     def page(self, code: str, viewer: Player | None) -> dict[str, Any]:
         """The club's page: its members, its tables (each game's code, name, whether it is over), its events."""
@@ -278,12 +322,24 @@ async def add_event(code: str, body: NewEvent, request: Request, hub: HubDep, se
     return JSONResponse({"id": event})
 
 
+@router.get("/api/clubs/{code}/ratings")
+async def ladders(code: str, request: Request, hub: HubDep) -> list[dict[str, Any]]:
+    """The club's ladders (a rule set each) with players rated at its tables, with the games each counted."""
+    return await hub.db(the_clubs(request).ladders, code)
+
+
 @router.get("/api/clubs/{code}/ratings/{ladder}")
 async def leaderboard(code: str, ladder: str, request: Request, hub: HubDep,
                       accounts: AccountsDep) -> list[dict[str, Any]]:
-    """The club's leaderboard of a ladder: its members' ratings on this server, best first, beside the bots'."""
-    members = await hub.db(the_clubs(request).members, code)
-    return await hub.db(accounts.leaderboard, ladder[:40], {f"p:{m}" for m in members})
+    """The club's leaderboard of a ladder: its members' ratings from the games at its tables (its own pool, apart
+    from the server's), best first, each with its uncertainty, beside the bots'."""
+    clubs = the_clubs(request)
+
+    def board() -> list[dict[str, Any]]:
+        rows, members = clubs.ratings(code, ladder[:40])
+        return accounts.board(rows, members)
+
+    return await hub.db(board)
 
 
 @router.get("/api/account/clubs")

@@ -76,7 +76,7 @@ async function main() {
   wire($("cl-add-table"), `${api}/tables`, (f) => ({ table: String(f.get("table") || "") }));
   wire($("cl-add-event"), `${api}/events`, (f) => ({ title: String(f.get("title") || ""),
     at: new Date(String(f.get("at") || "")).toISOString(), note: String(f.get("note") || "") }));
-  const ladders = await (await fetch("/api/ratings")).json();
+  const ladders = await (await fetch(`${api}/ratings`)).json();  // the club's own pool: its tables' games
   const select = $("cl-ladder");
   select.replaceChildren(...ladders.map((l) => el("option", { value: l.ladder }, l.ladder)));
   select.addEventListener("change", () => board(select.value));
