@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  
 
 HOSTILE = "<img src=x onerror=alert(1)>"  # 28 characters: a table's name may be 40, a person's only 20
 HOSTILE_20 = "<svg/onload=alert()>"  # a person's name of 20 characters that would run if it were markup
-TIMEOUT = 15_000  # ms
+TIMEOUT = 30_000  # ms: a page waits at most this long (a loaded 2-core machine took over 15 s once to open a table)
 
 
 def _free_port() -> int:

@@ -241,7 +241,9 @@ def test_an_evening_of_eight_pairs_people_and_bots_killed_mid_round_resumes_and_
         after = director_view(base, code, director)
         assert after["round"] == 2 and results_of(after).items() >= results_of(before).items()  # nothing lost
         # each person frozen on their turn comes back to the same seat, the same board, the same moment
-        run_until(lambda: all(players[n].connection > c for n, (c, _) in frozen.items()), 60)
+        # back on a new connection, and its first view heard (the view follows the welcome: wait for it too)
+        run_until(lambda: all(any(conn > c and m["type"] == "view" for conn, _, m in list(players[n].heard))
+                              for n, (c, _) in frozen.items()), 60)
         for name, (c, view) in frozen.items():
             p = players[name]
             back = next(m["view"] for conn, _, m in p.heard if conn > c and m["type"] == "view")
