@@ -5,18 +5,31 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from rookgame.cards import parse_card
+from rookgame import log as L
+from rookgame.cards import COLOURS, NUM_CARDS, card_str, cards_of, display_order, parse_card
 from rookgame.play import selfplay
-from rookgame.record import RecordError, read_jsonl, replay_file, replay_record, schema, write_jsonl
-from rookgame.rules import PRESETS
-from rookgame.state import Phase
+from rookgame.record import (
+    RecordError,
+    card_list,
+    hand_record,
+    read_jsonl,
+    replay_file,
+    replay_record,
+    schema,
+    write_jsonl,
+)
+from rookgame.rules import PRESETS, load
+from rookgame.state import Hand, Phase
 
 Record = dict[str, Any]
 
@@ -352,3 +365,83 @@ def test_record_deals_are_card_tokens() -> None:
             for hand in hrec["deal"]:
                 for token in hand:
                     parse_card(token)
+
+
+# ---------------------------------------------------------------------- written as the log tells it
+def _record_from_log(hand: Hand, totals: list[int]) -> Record:
+    """A hand's record read off its operation log (rookgame.log.operations): the reference the record
+    writer, which reads the hand's lists in one pass, must agree with."""
+    sides = hand.rules.num_sides
+    rec: Record = {"dealer": hand.dealer, "deal": [], "nest": [], "auction": [], "bidder": None,
+                   "bid": None, "trump": None, "buried": [], "calls": {}, "tricks": []}
+    calls: dict[str, Any] = rec["calls"]
+    trick: list[str] = []
+    leader = -1
+    for op in L.operations(hand):
+        if isinstance(op, L.Deal):
+            rec["deal"] = [[card_str(c) for c in display_order(h or ())] for h in op.hands]
+            rec["nest"] = [card_str(c) for c in display_order(op.nest or ())]
+        elif isinstance(op, (L.Bid, L.Pass, L.Redeal)):
+            rec["auction"].append([op.seat, op.value if isinstance(op, L.Bid)
+                                   else "pass" if isinstance(op, L.Pass) else "redeal"])
+        elif isinstance(op, L.WinBid):
+            rec["bidder"], rec["bid"] = op.seat, op.value
+        elif isinstance(op, L.Bury):
+            rec["buried"].append(str(op.card))
+        elif isinstance(op, L.NameTrump):
+            rec["trump"] = "none" if op.trump < 0 else COLOURS[op.trump]
+        elif isinstance(op, L.CallPartner):
+            calls.setdefault("partner", []).append(str(op.card))
+        elif isinstance(op, L.NoMorePartners):
+            calls["no_more_partners"] = True
+        elif isinstance(op, L.CallBird):
+            calls["bird"] = "high" if op.high else "low"
+        elif isinstance(op, L.CallDirection):
+            calls["direction"] = "low" if op.low else "high"
+        elif isinstance(op, L.AnnounceNest):
+            calls["nest_points"] = op.points
+        elif isinstance(op, L.Play):
+            if not trick:
+                leader = op.seat
+            trick.append(str(op.card))
+        elif isinstance(op, L.TrickWon):
+            rec["tricks"].append({"leader": op.leader, "cards": trick, "winner": op.seat})
+            trick = []
+        elif isinstance(op, L.Scored):
+            rec.update(points=list(op.points), score=list(op.score), totals=list(totals))
+        elif isinstance(op, L.ThrownIn):
+            rec.update(points=[0] * sides, score=[0] * sides, totals=list(totals))
+    if trick:
+        rec["tricks"].append({"leader": leader, "cards": trick})
+    return rec
+
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_FILES = [ROOT / "docs/examples/family.toml", *sorted((ROOT / "benchmarks/random-rules").glob("r0*.toml"))]
+
+
+@pytest.mark.parametrize("name", [*sorted(PRESETS), *(p.name for p in RULES_FILES)])
+def test_a_hand_is_recorded_as_its_operation_log_tells_it(name: str) -> None:
+    """Every hand, whole or stopped at any step (the auction, the nest, mid-trick, thrown in), is written
+    with the same cards, calls and tricks, in the same order, as the operation log tells it."""
+    rules = PRESETS[name] if name in PRESETS else load(next(str(p) for p in RULES_FILES if p.name == name))
+    rng = random.Random(name)
+    seen: set[Phase] = set()
+    for k in range(40):
+        hand = Hand(rules, k % rules.players)
+        zero = [0] * rules.num_sides
+        assert json.dumps(hand_record(hand, zero)) == json.dumps(_record_from_log(hand, zero))
+        hand.deal_random(rng)
+        stop = rng.randrange(200) if k % 2 else 10**6
+        while not hand.is_over and len(hand.history) < stop:
+            hand.apply_unchecked(rng.choice(hand.legal_actions()))
+        seen.add(hand.phase)
+        totals = [rng.randrange(-200, 300) for _ in range(rules.num_sides)]
+        written = json.dumps(hand_record(hand, totals))
+        assert written == json.dumps(_record_from_log(hand, totals)), (name, k, hand)
+    assert Phase.DONE in seen and Phase.PLAY in seen
+
+
+@given(st.integers(min_value=0, max_value=(1 << NUM_CARDS) - 1))
+def test_a_records_cards_are_listed_in_display_order(mask: int) -> None:
+    assert card_list(mask) == [card_str(c) for c in display_order(cards_of(mask))]

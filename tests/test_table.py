@@ -8,13 +8,14 @@ import pytest
 
 from rookgame import actions as A
 from rookgame import table as T
-from rookgame.bots import make_player
+from rookgame.bots import LegalChooser, RandomPlayer, make_player
 from rookgame.cards import card_str, cards_of
 from rookgame.play import play_match
 from rookgame.record import game_record
 from rookgame.rules import preset
-from rookgame.state import IllegalAction
+from rookgame.state import IllegalAction, Phase
 from rookgame.table import Bot, Human, Table, TableError
+from rookgame.view import View
 
 RULES = preset("kentucky-discard")
 
@@ -141,3 +142,71 @@ def test_a_bot_that_breaks_the_rules_is_named_and_nothing_changes() -> None:
     with pytest.raises(arena.ArenaError, match=r"deal 0 .*bot 'cheat' at seat \d chose an illegal action 0"):
         arena._step(Table(RULES, [Bot("cheat", player=Cheat())] * 4, seed=1), (0, 0, 0, 0),
                     (arena.Tally(), arena.Tally()), "deal 0 (seed 1), configuration 0")
+
+
+class ViewedRandom:
+    """The random bot given its whole view each turn, as any other bot."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None) -> None:
+        self.bot = RandomPlayer(seed)
+
+    def act(self, view: View) -> int:
+        return self.bot.act(view)
+
+
+@pytest.mark.parametrize("name", ["kentucky-discard", "call-partner-5", "cutthroat"])
+def test_random_bots_play_the_same_game_from_their_legal_actions_as_from_their_views(name: str) -> None:
+    rules = preset(name)
+    fast = Table(rules, [Bot("random")] * rules.players, seed=5)
+    fast.play()
+    viewed = Table(rules, [Bot("random", player=ViewedRandom(T.bot_seed(5, s))) for s in range(rules.players)],
+                   seed=5)
+    viewed.play()
+    assert len(fast.match.hands) > 1
+    assert game_record(fast.match, fast.names) == game_record(viewed.match, viewed.names)
+
+
+class LegalOnly(LegalChooser):
+    """A bot that decides from its legal actions alone."""
+
+    name = "legal-only"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, tuple[int, ...]]] = []
+
+    def act_legal(self, phase: Phase, legal: tuple[int, ...]) -> int:
+        self.asked.append((phase, legal))
+        return legal[-1]
+
+
+def test_a_bot_that_reads_only_its_legal_actions_is_given_them_and_no_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_view(*args: object) -> View:
+        raise AssertionError("a view was built")
+
+    monkeypatch.setattr(T, "view_of", no_view)
+    bots = [LegalOnly() for _ in range(RULES.players)]
+    table = Table(RULES, [Bot("legal-only", player=b) for b in bots], seed=2)
+    for _ in range(60):
+        seat = table.to_act
+        assert seat is not None
+        phase, legal = table.hand.phase, table.hand.legal_tuple()
+        table.bot_step()
+        assert bots[seat].asked[-1] == (phase, legal)
+    assert {phase for b in bots for phase, _ in b.asked} >= {Phase.BID, Phase.PLAY}
+
+
+class Overbidder(RandomPlayer):
+    """A random bot that overrides ``act``: it must be given its view and be heard."""
+
+    def act(self, view: View) -> int:
+        if view.phase == Phase.BID:
+            return max(view.legal)
+        return super().act(view)
+
+
+def test_a_subclass_of_the_random_bot_that_reads_its_view_is_given_it() -> None:
+    table = Table(RULES, [Bot("over", player=Overbidder(s)) for s in range(RULES.players)], seed=4)
+    table.run_bots(stop=lambda t: t.hand.phase != Phase.BID)
+    assert table.hand.bid == RULES.effective_max_bid

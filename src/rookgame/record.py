@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
-from . import log as L
-from .cards import COLOURS, CardError, card_str, cards_of, display_order, mask_of, parse_card
+from .cards import BIRD, COLOURS, NUM_CARDS, CardError, card_str, mask_of, parse_card
 from .kernel import seat_of
 from .match import Match
 from .rules import NestStep, RulesError, from_json
@@ -85,54 +84,84 @@ def _rebuild(code: str, game: int | None, hand: int | None, trick: int | None, l
 
 
 # ---------------------------------------------------------------------- writing
+_CARD_STR = tuple(card_str(c) for c in range(NUM_CARDS))
+_COLOUR_BASES = tuple(range(0, BIRD, 14))
+
+
 def card_list(mask: int) -> list[str]:
-    return [card_str(c) for c in display_order(cards_of(mask))]
+    """The cards of a mask as a record lists them: in :func:`~rookgame.cards.display_order` (colour by colour,
+    high rank first, the Birds last), read off the mask's bits in that order rather than sorted."""
+    out = []
+    for base in _COLOUR_BASES:
+        group = mask >> base & 0x3FFF
+        while group:
+            top = group.bit_length() - 1
+            out.append(_CARD_STR[base + top])
+            group ^= 1 << top
+    birds = mask >> BIRD
+    for i in range(NUM_CARDS - BIRD):
+        if birds >> i & 1:
+            out.append(_CARD_STR[BIRD + i])
+    return out
+
+
+_AUCTION_WORDS = {A.PASS: "pass", A.REDEAL: "redeal"}
 
 
 def hand_record(hand: Hand, totals: list[int]) -> dict[str, Any]:
-    """One hand as a record, written from its operation log; ``totals`` are the running totals after it."""
-    sides = hand.rules.num_sides
+    """One hand as a record; ``totals`` are the running totals after it.
+
+    Read in one pass from the hand's own lists (the deal, the auction, the declarations in
+    ``history``, the tricks), in the order :func:`rookgame.log.operations` tells them: the record is the
+    operation log written down, nothing masked (tests/test_records.py holds the two to the same
+    record on every preset)."""
     rec: dict[str, Any] = {"dealer": hand.dealer, "deal": [], "nest": [], "auction": [], "bidder": None,
                            "bid": None, "trump": None, "buried": [], "calls": {}, "tricks": []}
+    phase = hand.phase
+    if phase == Phase.DEAL:
+        return rec
+    rec["deal"] = [card_list(h) for h in hand.dealt]
+    rec["nest"] = card_list(hand.nest)
+    words = _AUCTION_WORDS
+    rec["auction"] = [[seat, words[a] if a in words else a - A.BID] for seat, a in hand.auction]
+    if phase == Phase.THROWN_IN:
+        zero = [0] * hand.rules.num_sides
+        rec.update(points=zero, score=list(zero), totals=list(totals))
+        return rec
+    if hand.bidder < 0:
+        return rec
+    rec["bidder"], rec["bid"] = hand.bidder, hand.bid
     calls: dict[str, Any] = rec["calls"]
-    trick: list[str] = []
-    leader = -1
-    for op in L.operations(hand):
-        if isinstance(op, L.Deal):
-            rec["deal"] = [card_list(int(h or 0)) for h in op.hands]
-            rec["nest"] = card_list(int(op.nest or 0))
-        elif isinstance(op, (L.Bid, L.Pass, L.Redeal)):
-            rec["auction"].append([op.seat, op.value if isinstance(op, L.Bid)
-                                   else "pass" if isinstance(op, L.Pass) else "redeal"])
-        elif isinstance(op, L.WinBid):
-            rec["bidder"], rec["bid"] = op.seat, op.value
-        elif isinstance(op, L.Bury):
-            rec["buried"].append(str(op.card))
-        elif isinstance(op, L.NameTrump):
-            rec["trump"] = "none" if op.trump < 0 else COLOURS[op.trump]
-        elif isinstance(op, L.CallPartner):
-            calls.setdefault("partner", []).append(str(op.card))
-        elif isinstance(op, L.NoMorePartners):
+    history = hand.history
+    played = len(hand.tricks) * hand.n + len(hand.trick)
+    buried: list[str] = rec["buried"]
+    for action in history[len(hand.auction):len(history) - played]:
+        if action < A.PARTNER:
+            buried.append(_CARD_STR[action - A.BURY])
+        elif action < A.PASS:
+            calls.setdefault("partner", []).append(_CARD_STR[action - A.PARTNER])
+        elif action < A.NO_TRUMP:
+            rec["trump"] = COLOURS[action - A.TRUMP]
+        elif action == A.NO_TRUMP:
+            rec["trump"] = "none"
+        elif action == A.NO_MORE_PARTNERS:
             calls["no_more_partners"] = True
-        elif isinstance(op, L.CallBird):
-            calls["bird"] = "high" if op.high else "low"
-        elif isinstance(op, L.CallDirection):
-            calls["direction"] = "low" if op.low else "high"
-        elif isinstance(op, L.AnnounceNest):
-            calls["nest_points"] = op.points
-        elif isinstance(op, L.Play):
-            if not trick:
-                leader = op.seat
-            trick.append(str(op.card))
-        elif isinstance(op, L.TrickWon):
-            rec["tricks"].append({"leader": op.leader, "cards": trick, "winner": op.seat})
-            trick = []
-        elif isinstance(op, L.Scored):
-            rec.update(points=list(op.points), score=list(op.score), totals=list(totals))
-        elif isinstance(op, L.ThrownIn):
-            rec.update(points=[0] * sides, score=[0] * sides, totals=list(totals))
-    if trick:
-        rec["tricks"].append({"leader": leader, "cards": trick})
+        elif action == A.HIGH or action == A.LOW:
+            calls["direction"] = "low" if action == A.LOW else "high"
+        else:
+            calls["bird"] = "high" if action == A.BIRD_HIGH else "low"
+    if phase < Phase.PLAY:
+        return rec
+    if hand.nest_points is not None:
+        calls["nest_points"] = hand.nest_points
+    strs = _CARD_STR
+    rec["tricks"] = [{"leader": leader, "cards": [strs[c] for c in cards], "winner": winner}
+                     for leader, cards, winner in hand.tricks]
+    if hand.trick:
+        rec["tricks"].append({"leader": hand.leader, "cards": [strs[c] for c in hand.trick]})
+    result = hand.result
+    if result is not None:
+        rec.update(points=list(result.points), score=list(result.score), totals=list(totals))
     return rec
 
 

@@ -334,6 +334,10 @@ class Hand:
 
     def refusal(self, action: int, seat: int | None = None) -> IllegalAction | None:
         """Why ``action`` is illegal now, as a refusal with its code and facts (None if it is legal)."""
+        if (self.phase == _PLAY and type(action) is int and 0 <= action < A.BURY
+                and (seat is None or (type(seat) is int and seat == self.to_act))
+                and self.legal_mask() >> action & 1):
+            return None  # the common case first: a legal card played in turn; anything else is judged below
         # bool is an int subclass: without this, False would play card 0 and a seat 0.0 would pass.
         if isinstance(action, bool) or not isinstance(action, int):
             return IllegalAction("not_an_int", value=shown(action), type=type(action).__name__)

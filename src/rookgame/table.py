@@ -19,13 +19,13 @@ the end of each hand and of the game (autosave, keeping the finished game).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import log as L
-from .bots import Player, bot_name, make_player
+from .bots import LegalChooser, Player, bot_name, make_player
 from .match import Match
 from .rules import RuleSet
 from .state import Hand, IllegalAction
@@ -220,9 +220,11 @@ class Table:
 
     def _answer(self, player: Player, seat: int) -> int:
         hand = self.match.hand
+        if type(player).act is _ACT_FROM_LEGAL:  # it reads only these two of its view: none to build
+            return cast(LegalChooser, player).act_legal(hand.phase, hand.legal_tuple())
         ceiling = _ceiling()
-        if type(player) is ceiling:  # the arena's measurement ceiling: the only one given the state
-            return player.act_state(hand, seat)
+        if ceiling is not None and type(player) is ceiling:  # the arena's measurement ceiling: the only one
+            return player.act_state(hand, seat)              # given the state
         return player.act(view_of(hand, seat, self.match.totals))
 
     def bot_step(self) -> tuple[int, int]:
@@ -273,12 +275,15 @@ class Table:
         return out[since:]
 
 
-@cache
-def _ceiling() -> type[SeesAllPlayer]:
-    """The sees-all ceiling's class, imported once, when first asked (it brings the solver)."""
-    from .bots.seesall import SeesAllPlayer
+_ACT_FROM_LEGAL: object = LegalChooser.act  # the act of a player that reads only its legal actions
+_SEESALL = f"{__name__.rpartition('.')[0]}.bots.seesall"
 
-    return SeesAllPlayer
+
+def _ceiling() -> type[SeesAllPlayer] | None:
+    """The sees-all ceiling's class, or None while its module was never imported: then no player is one
+    (importing it here would bring the solver, the expert and numpy to every table of bots)."""
+    module = sys.modules.get(_SEESALL)
+    return None if module is None else cast("type[SeesAllPlayer]", module.SeesAllPlayer)
 
 
 def event_json(hand_number: int, op: L.Operation) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from .. import actions as A
 from ..state import Phase
 from ..view import View
 
+_BID = int(Phase.BID)
+
 
 class Player(Protocol):
     name: str
@@ -22,7 +24,23 @@ class Player(Protocol):
         ...
 
 
-class RandomPlayer:
+class LegalChooser:
+    """A player that decides from its legal actions and the phase alone, a part of its seat's view: it
+    defines :meth:`act_legal`, and :meth:`act` is that on the view.
+
+    The :class:`~rookgame.table.Table` calls :meth:`act_legal` straight away, with no view built, for
+    a player whose ``act`` is this one (self-play of random bots then spends its time on the game, not on
+    views it would not read); a subclass that overrides ``act`` is given its view as any player."""
+
+    def act(self, view: View) -> int:
+        return self.act_legal(view.phase, view.legal)
+
+    def act_legal(self, phase: Phase, legal: tuple[int, ...]) -> int:
+        """Choose one of ``legal`` (the seat's legal actions) in ``phase``."""
+        raise NotImplementedError
+
+
+class RandomPlayer(LegalChooser):
     """Uniform over the legal actions, except in the auction.
 
     In the auction it chooses with equal chance among passing, the lowest bid and
@@ -35,9 +53,8 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, view: View) -> int:
-        legal = view.legal
-        if view.phase == Phase.BID:
+    def act_legal(self, phase: Phase, legal: tuple[int, ...]) -> int:
+        if phase == _BID:
             bids = [a for a in legal if a >= A.BID]
             return self.rng.choice([a for a in legal if a < A.BID] + bids[:1])
         return self.rng.choice(legal)
