@@ -92,6 +92,41 @@ def test_a_house_rules_file_and_a_goal_make_the_tables_rules(client: TestClient)
     assert client.get("/api/tables/NOSUCH").status_code == 404
 
 
+def test_asking_for_a_tables_rules_does_not_take_its_lease(tmp_path: Path) -> None:
+    """A page reading a table's rules (or a tournament table's) moves no table to the process that answers it."""
+    from rookgame.rules import load
+    from rookgame.table import Bot, Human
+    from rookgame.web.store import Store
+    from rookgame.web.tournament_store import lease_name
+
+    url = f"sqlite:///{tmp_path / 'rook.db'}"
+    with serving(create_app(url, bot_delay=0, rate=1000)) as player, \
+            serving(create_app(url, bot_delay=0, rate=1000)) as reader:
+        made = create(player, rules_file='preset = "full-deck"\nmin_bid = 100\n', your_name="Ann")
+        owner = player.app.state.hub.owner  # type: ignore[attr-defined]
+        store = Store(url)
+        free = store.create(load("kentucky-discard"), [Human("Ann"), Bot("random"), Bot("random"), Bot("random")], 1)
+        event = player.post("/api/tournaments", json={"name": "Club", "rounds": 1, "boards": 1}).json()
+        for _ in range(4):
+            player.post(f"/api/tournaments/{event['code']}/units", json={"members": ["heuristic", "random"]})
+        player.post(f"/api/tournaments/{event['code']}/rounds", headers={"X-Rook-Director": event["director"]})
+        hub = reader.app.state.hub  # type: ignore[attr-defined]
+        for code in (made["code"], free, f"{event['code']}-1-2"):
+            r = reader.get(f"/api/tables/{code}/rules")
+            assert r.status_code == 200, r.text
+            assert r.json()["title"] and r.json()["options"]
+        said = reader.get(f"/api/tables/{made['code']}/rules").json()
+        assert any(line["option"] == "min_bid" and line["value"] == "100" for line in said["options"])
+        for code in (made["code"], lease_name(event["code"])):
+            lease = store.lease_of(code)
+            assert lease is not None and lease[0] == owner  # still the process that plays it
+        assert store.lease_of(free) is None and free not in hub.rooms and made["code"] not in hub.rooms
+        assert not hub.events.events  # the tournament is not loaded here
+        for missing in ("NOSUCH", f"{event['code']}-9-1", "NOSUCH-1-1"):
+            assert reader.get(f"/api/tables/{missing}/rules").status_code == 404
+        store.close()
+
+
 def test_a_refused_table_says_its_code_and_facts_for_the_page_to_tell(client: TestClient) -> None:
     """POST /api/tables refused by the server's rules (not a malformed request) carries the refusal's code."""
     r = client.post("/api/tables", json={"seats": ["me", "open"]})

@@ -169,7 +169,7 @@ async def table_rules(code: str, request: Request, hub: HubDep, lang: str | None
         said = reader(request, lang)
     except LanguageError as e:
         return unknown_language(e)
-    rules = (await hub.room(code)).rules  # no such table: 404
+    rules = await hub.rules(code)  # no such table: 404; the table's lease is not taken
     with speaking(said):
         return JSONResponse({"title": rules_title(rules), "how": how_to_play(rules),
                              "options": [{"option": a, "value": b, "meaning": c} for a, b, c in rules_rows(rules)]},

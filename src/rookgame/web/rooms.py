@@ -647,6 +647,8 @@ class Events(Protocol):
 
     async def room(self, code: str) -> Room: ...
 
+    async def rules(self, code: str) -> RuleSet: ...
+
     async def restore(self) -> int: ...
 
     def held(self, leases: set[str]) -> None: ...
@@ -919,6 +921,20 @@ class Hub:
         room = self.rooms.setdefault(code, loaded)
         room.kick()
         return room
+
+    async def rules(self, code: str) -> RuleSet:
+        """Table ``code``'s rules, read without taking its lease (a page asking for them must not move a table to
+        this process): its room's where this process plays it, else the store's.  No such table: NoTable."""
+        if self.events is not None and self.events.is_table(code):
+            return await self.events.rules(code)
+        code = table_of(code.strip().upper())
+        known = self.rooms.get(code)
+        if known is not None:
+            return known.rules
+        try:
+            return await self.write(self.store.rules_of, code)
+        except StoreError as e:
+            raise P.NoTable("no_table", table=repr(code[:16])) from e
 
     def _load(self, code: str) -> Room:
         game = self.store.current(code)  # the game the table plays now (a rematch's)

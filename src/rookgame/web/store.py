@@ -397,14 +397,19 @@ class Store:
             row = self._row(s, code)
             actions = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.table_id == row.id)
                                 .order_by(ActionRow.n)).all()
-            try:
-                rules = from_json(json.loads(row.rules))
-            except (RulesError, ValueError) as e:
-                raise StoreError(f"table {code}: its rules do not load: {e}") from None
+            rules = _rules_of(code, row.rules)
             seats = [_seat_of(x) for x in json.loads(row.seats)]
             lobby = json.loads(row.lobby or "{}")
             return Stored(code, rules, row.seed, seats, [(a.seat, a.action) for a in actions], row.name,
                           lobby if isinstance(lobby, dict) else {}, row.created, row.finished)
+
+    def rules_of(self, code: str) -> RuleSet:
+        """Table ``code``'s rules (those of each of its games), read alone."""
+        with Session(self.engine) as s:
+            text = s.scalars(select(TableRow.rules).where(TableRow.code == code)).one_or_none()
+        if text is None:
+            raise StoreError(f"no table {code!r} in the store")
+        return _rules_of(code, text)
 
     def load(self, code: str, seats: list[Seat] | None = None, **table_options: Any) -> Table:
         """Table ``code`` rebuilt by replaying its log: where the last committed action left it.  ``seats``:
@@ -430,6 +435,13 @@ class Store:
         with Session(self.engine) as s:
             row = self._row(s, code)
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.table_id == row.id)) or 0)
+
+
+def _rules_of(code: str, text: str) -> RuleSet:
+    try:
+        return from_json(json.loads(text))
+    except (RulesError, ValueError) as e:
+        raise StoreError(f"table {code}: its rules do not load: {e}") from None
 
 
 def table_of(code: str) -> str:

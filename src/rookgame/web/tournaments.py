@@ -469,8 +469,7 @@ class Event:
             known = self.rooms.get((round, table))
             if known is not None:
                 return known
-            if not 1 <= round <= d.round or not any(s.table == table for s in d.seatings(round)):
-                raise P.NoTable("no_table", table=repr(table_code(self.code, round, table)))
+            _check_table(d, self.code, round, table)
             room = TableRoom(self, d.seating(round, table))
             room.set_board(d.boards(round)[-1], done=True, play=False)
             self.rooms[(round, table)] = room
@@ -481,6 +480,20 @@ class Event:
         if not self.director.finished:
             raise Refusal("tournament_not_over")
         return self.director
+
+
+def _table_parts(code: str) -> tuple[str, int, int]:
+    """A tournament table's code (``EVENT-ROUND-TABLE``) as (event, round, table); else NoTable."""
+    parts = code.strip().upper().split("-")
+    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+        raise P.NoTable("no_table", table=repr(code[:16]))
+    return parts[0], int(parts[1]), int(parts[2])
+
+
+def _check_table(d: Director, event: str, round: int, table: int) -> None:
+    """Table ``table`` of round ``round`` is one the director has seated (a round in play or past); else NoTable."""
+    if not 1 <= round <= d.round or not any(s.table == table for s in d.seatings(round)):
+        raise P.NoTable("no_table", table=repr(table_code(event, round, table)))
 
 
 # ---------------------------------------------------------------------- the server's events
@@ -576,11 +589,23 @@ class Hall:
 
     async def room(self, code: str) -> TableRoom:
         """A tournament table's room by its code (``EVENT-ROUND-TABLE``)."""
-        parts = code.strip().upper().split("-")
-        if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
-            raise P.NoTable("no_table", table=repr(code[:16]))
-        event = await self.event(parts[0])
-        return await event.room(int(parts[1]), int(parts[2]))
+        event, round, table = _table_parts(code)
+        return await (await self.event(event)).room(round, table)
+
+    async def rules(self, code: str) -> RuleSet:
+        """A tournament table's rules, read without taking its event's lease: from the event this server runs, else
+        from its log in the store."""
+        event, round, table = _table_parts(code)
+        known = self.events.get(event)
+        if known is not None:
+            d = known.director
+        else:
+            try:
+                d = await self.hub.write(lambda: Director.from_events(self.store.load(event).events))
+            except StoreError as e:
+                raise P.NoTable("no_tournament", event=repr(event[:16])) from e
+        _check_table(d, event, round, table)
+        return d.rules
 
     def held(self, leases: set[str]) -> None:
         """The leases this server still holds (the hub's heartbeat): an event not over whose lease is gone stops."""
