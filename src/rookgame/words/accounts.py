@@ -11,45 +11,45 @@
 from __future__ import annotations
 
 from . import refusals
-from .catalog import N_, Params, Say, Template, fill
+from .catalog import N_, Params, Say, Template, fill, says
 from .catalog import as_data as template_data
 
-SERVER: dict[str, Say] = {
+SERVER: dict[str, Say] = says({
     # signing up and in
-    "handle_bad": Say(N_("a sign-in name is {min} to {max} letters, digits, dots, dashes or underscores")),
-    "handle_taken": Say(N_("the sign-in name {handle} is taken on this server; choose another")),
-    "password_short": Say(N_("a password is at least {min} characters")),
-    "password_long": Say(N_("a password is at most {max} characters")),
-    "wrong_password": Say(N_("that sign-in name and password do not match a profile here")),
-    "too_many_tries": Say(N_("too many wrong passwords for this sign-in name; try again in {minutes} minutes")),
-    "not_signed_in": Say(N_("sign in first")),
-    "csrf_refused": Say(N_("this request did not come from this server's own page; reload the page and try again")),
-    "only_server_host": Say(N_("only the server's host may add people")),
-    "link_bad": Say(N_("this set-up link has been used or has run out; ask the host for a new one")),
-    "no_player": Say(N_("there is no profile {player} on this server")),
-    "no_result": Say(N_("game {game} has no result here")),
-    "passkey_bad": Say(N_("the passkey was not accepted; try again, or sign in with your password")),
+    "handle_bad": N_("a sign-in name is {min} to {max} letters, digits, dots, dashes or underscores"),
+    "handle_taken": N_("the sign-in name {handle} is taken on this server; choose another"),
+    "password_short": N_("a password is at least {min} characters"),
+    "password_long": N_("a password is at most {max} characters"),
+    "wrong_password": N_("that sign-in name and password do not match a profile here"),
+    "too_many_tries": N_("too many wrong passwords for this sign-in name; try again in {minutes} minutes"),
+    "not_signed_in": N_("sign in first"),
+    "csrf_refused": N_("this request did not come from this server's own page; reload the page and try again"),
+    "only_server_host": N_("only the server's host may add people"),
+    "link_bad": N_("this set-up link has been used or has run out; ask the host for a new one"),
+    "no_player": N_("there is no profile {player} on this server"),
+    "no_result": N_("game {game} has no result here"),
+    "passkey_bad": N_("the passkey was not accepted; try again, or sign in with your password"),
     # table talk
-    "talk_one": Say(N_("say either words or a quick phrase")),
-    "talk_phrase": Say(N_("{phrase} is not a quick phrase; phrases: {phrases}")),
-    "talk_empty": Say(N_("say something: a message needs a letter, a digit or a sign")),
-    "talk_long": Say(N_("a message is at most {max} characters")),
-    "talk_too_fast": Say(N_("you are talking too fast: one message every {seconds} seconds")),
-    "talk_muted": Say(N_("the host has muted you at this table")),
-    "mute_nobody": Say(N_("nobody sits at seat {place} to mute")),
-    "mute_self": Say(N_("the host does not mute themselves")),
+    "talk_one": N_("say either words or a quick phrase"),
+    "talk_phrase": N_("{phrase} is not a quick phrase; phrases: {phrases}"),
+    "talk_empty": N_("say something: a message needs a letter, a digit or a sign"),
+    "talk_long": N_("a message is at most {max} characters"),
+    "talk_too_fast": N_("you are talking too fast: one message every {seconds} seconds"),
+    "talk_muted": N_("the host has muted you at this table"),
+    "mute_nobody": N_("nobody sits at seat {place} to mute"),
+    "mute_self": N_("the host does not mute themselves"),
     "talk_muted_seat": Say(N_("the host muted {name} (seat {place})"), you={"place": N_("the host muted you")}),
     "talk_unmuted_seat": Say(N_("{name} (seat {place}) may talk again"), you={"place": N_("you may talk again")}),
-    "spectators_muted": Say(N_("the host muted the spectators' talk")),
-    "spectators_unmuted": Say(N_("the spectators may talk again")),
+    "spectators_muted": N_("the host muted the spectators' talk"),
+    "spectators_unmuted": N_("the spectators may talk again"),
     # clubs
-    "no_club": Say(N_("there is no club {club} on this server")),
-    "only_club_host": Say(N_("only the club's host may do that")),
-    "club_invite_bad": Say(N_("this invite link is not the club's, or has run out; ask the club's host for a new "
-                              "one")),
-    "only_members": Say(N_("only the club's members may do that")),
-    "club_no_table": Say(N_("there is no table {table} on this server")),
-}
+    "no_club": N_("there is no club {club} on this server"),
+    "only_club_host": N_("only the club's host may do that"),
+    "club_invite_bad": N_("this invite link is not the club's, or has run out; ask the club's host for a new "
+                          "one"),
+    "only_members": N_("only the club's members may do that"),
+    "club_no_table": N_("there is no table {table} on this server"),
+})
 
 # The quick phrases: the wire carries the code, each reader reads the phrase in their own language.
 PHRASES: dict[str, Template] = {

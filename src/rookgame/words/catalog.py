@@ -209,6 +209,12 @@ class Say:
     you: dict[str, Template] = field(default_factory=dict)
 
 
+def says(templates: Mapping[str, Template | Say]) -> dict[str, Say]:
+    """A catalog of things said, by code: a template alone is said alike to everyone (``Say(template)``), a
+    :class:`Say` of its own where the person at a seat reads it otherwise."""
+    return {code: t if isinstance(t, Say) else Say(t) for code, t in templates.items()}
+
+
 def told(say: Say, params: Params, *, you: int | None, seat_name: Callable[[int], str]) -> str:
     """``say`` told to the person at seat ``you`` (None: nobody's seat), the other seats by ``seat_name``."""
     if you is not None:

@@ -10,7 +10,7 @@ the tournament page's own sentences.
 
 from __future__ import annotations
 
-from .catalog import N_, Plural, Say, Template
+from .catalog import N_, Plural, Say, Template, says
 
 ERRORS: dict[str, Template] = {
     "rounds_range": N_("rounds = {rounds}: play 1 to {max} rounds"),
@@ -49,21 +49,21 @@ ERRORS: dict[str, Template] = {
 }
 
 # A director's refusal on the wire: its code with "event_" before it (the lobby has a "no_table" of its own).
-EVENT: dict[str, Say] = {f"event_{code}": Say(template) for code, template in ERRORS.items()}
+EVENT: dict[str, Say] = says({f"event_{code}": template for code, template in ERRORS.items()})
 
-SERVER: dict[str, Say] = {
-    "no_tournament": Say(N_("there is no tournament {event} on this server")),
-    "not_director": Say(N_("only the tournament's director may do that")),
-    "tournament_seats": Say(N_("the director seats a tournament's tables: nobody sits, stands or swaps there")),
-    "tournament_private": Say(N_("this is a tournament's table: only its players and the director may open it "
-                                 "while its round is played")),
-    "tournament_paused": Say(N_("the director has paused the tournament; play goes on when it resumes")),
-    "tournament_resumed": Say(N_("the director has resumed the tournament; play goes on")),
-    "tournament_hint": Say(N_("no hints in a tournament: every table plays the same cards on its own")),
-    "tournament_elsewhere": Say(N_("tournament {event} is run by another server; open it there")),
-    "tournament_not_over": Say(N_("the whole event, with every board's deal, is there once the tournament is over")),
-    "token_replaced": Say(N_("the director gave this seat to someone else: your link no longer seats you here")),
-}
+SERVER: dict[str, Say] = says({
+    "no_tournament": N_("there is no tournament {event} on this server"),
+    "not_director": N_("only the tournament's director may do that"),
+    "tournament_seats": N_("the director seats a tournament's tables: nobody sits, stands or swaps there"),
+    "tournament_private": N_("this is a tournament's table: only its players and the director may open it "
+                             "while its round is played"),
+    "tournament_paused": N_("the director has paused the tournament; play goes on when it resumes"),
+    "tournament_resumed": N_("the director has resumed the tournament; play goes on"),
+    "tournament_hint": N_("no hints in a tournament: every table plays the same cards on its own"),
+    "tournament_elsewhere": N_("tournament {event} is run by another server; open it there"),
+    "tournament_not_over": N_("the whole event, with every board's deal, is there once the tournament is over"),
+    "token_replaced": N_("the director gave this seat to someone else: your link no longer seats you here"),
+})
 
 PAGE: dict[str, Template] = {
     # the tournament page: the event
