@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -91,20 +91,24 @@ class PlayerRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class SessionRow(Base):
-    __tablename__ = "rook_sessions"
+class TokenColumns:
+    """A row found by a token someone holds (a session's cookie, a link's): the token's SHA-256, never the token,
+    and when it runs out (:func:`live_row`)."""
+
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(TokenColumns, Base):
+    __tablename__ = "rook_sessions"
     player_id: Mapped[int] = mapped_column(ForeignKey("rook_players.id", ondelete="CASCADE"), index=True)
     csrf: Mapped[str] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class LinkRow(Base):
+class LinkRow(TokenColumns, Base):
     __tablename__ = "rook_player_links"
-    token: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("rook_players.id", ondelete="CASCADE"))
-    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class PasskeyRow(Base):
@@ -116,13 +120,18 @@ class PasskeyRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class RatingRow(Base):
-    __tablename__ = "rook_ratings"
+class RatingColumns:
+    """A player's rating in a pool (:func:`rate_pool`): per ladder (a rule set) and player ("p:ID", "bot:LEVEL")."""
+
     ladder: Mapped[str] = mapped_column(String(40), primary_key=True)
     player: Mapped[str] = mapped_column(String(40), primary_key=True)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingRow(RatingColumns, Base):
+    __tablename__ = "rook_ratings"
 
 
 class ResultRow(Base):
@@ -208,12 +217,32 @@ def _player(row: PlayerRow) -> Player:
     return Player(row.id, row.handle, row.name, bool(row.host))
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def _aware(when: datetime) -> datetime:
+def aware(when: datetime) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)  # SQLite keeps no zone
+
+
+def add_token_row(s: Session, row_type: Callable[..., TokenColumns], days: int, **columns: Any) -> str:
+    """A new link's random token (what the link carries); its row, with ``columns``, the token's hash and its end
+    in ``days`` days, added to ``s``."""
+    token = secrets.token_urlsafe(24)
+    s.add(row_type(token=token_hash(token), expires=utc_now() + timedelta(days=days), **columns))
+    return token
+
+
+R = TypeVar("R", bound=TokenColumns)
+
+
+def live_row(s: Session, row_type: type[R], token: str | None, *, lock: bool = False) -> R | None:
+    """The row of ``token`` (found by its hash) while it has not run out; None for no token, one too long to be
+    anyone's, an unknown one or one run out.  ``lock``: for update (a link used once)."""
+    if not token or len(token) > 128:
+        return None
+    row = s.get(row_type, token_hash(token), with_for_update=lock)
+    return None if row is None or aware(row.expires) <= utc_now() else row
 
 
 def check_handle(handle: str) -> str:
@@ -288,7 +317,7 @@ class Accounts:
                 if adder is None or not adder.host:
                     raise AccountRefusal("only_server_host", status=403)
             first = s.scalar(select(PlayerRow.id).limit(1)) is None
-            row = PlayerRow(handle=handle, name=name, password=hashed, host=first, created=_now())
+            row = PlayerRow(handle=handle, name=name, password=hashed, host=first, created=utc_now())
             s.add(row)
             try:
                 s.flush()
@@ -331,7 +360,7 @@ class Accounts:
     def open_session(self, player: Player) -> Signed:
         """A new session for ``player``: its token and CSRF token (only their hashes are kept)."""
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-        now = _now()
+        now = utc_now()
         with Session(self.engine) as s, s.begin():
             s.add(SessionRow(token=token_hash(token), player_id=player.id, csrf=token_hash(csrf), created=now,
                              expires=now + timedelta(days=SESSION_DAYS)))
@@ -340,11 +369,9 @@ class Accounts:
     def session(self, token: str | None) -> tuple[Player, str] | None:
         """The profile a session cookie signs in, and the hash of the session's CSRF token; None for no cookie,
         a session signed out or expired."""
-        if not token or len(token) > 128:
-            return None
         with Session(self.engine) as s:
-            row = s.get(SessionRow, token_hash(token))
-            if row is None or _aware(row.expires) <= _now():
+            row = live_row(s, SessionRow, token)
+            if row is None:
                 return None
             player = s.get(PlayerRow, row.player_id)
             return None if player is None else (_player(player), row.csrf)
@@ -363,16 +390,14 @@ class Accounts:
 
     # ------------------------------------------------------------------ set-up links (the host adds people)
     def make_link(self, player: int) -> str:
-        token = secrets.token_urlsafe(24)
         with Session(self.engine) as s, s.begin():
-            s.add(LinkRow(token=token_hash(token), player_id=player, expires=_now() + timedelta(days=LINK_DAYS)))
-        return token
+            return add_token_row(s, LinkRow, LINK_DAYS, player_id=player)
 
     def use_link(self, token: str, hashed: str) -> Player:
         """A set-up link used: the profile's password is set, the link gone (used once)."""
         with Session(self.engine) as s, s.begin():
-            row = s.get(LinkRow, token_hash(token), with_for_update=True) if token and len(token) <= 128 else None
-            if row is None or _aware(row.expires) <= _now():
+            row = live_row(s, LinkRow, token, lock=True)
+            if row is None:
                 raise AccountRefusal("link_bad")
             player = s.get(PlayerRow, row.player_id)
             s.delete(row)
@@ -385,7 +410,7 @@ class Accounts:
     def add_passkey(self, player: int, credential: str, public_key: bytes, sign_count: int) -> None:
         with Session(self.engine) as s, s.begin():
             s.add(PasskeyRow(id=credential, player_id=player, public_key=public_key, sign_count=sign_count,
-                             created=_now()))
+                             created=utc_now()))
 
     def passkey(self, credential: str) -> tuple[int, bytes, int] | None:
         with Session(self.engine) as s:
@@ -417,7 +442,7 @@ class Accounts:
                 if s.get(ResultRow, game) is not None:
                     return False
                 result = ResultRow(game=game, ladder=ladder, counted=False, reason=reason, winner=winner,
-                                   finished=finished or _now())
+                                   finished=finished or utc_now())
                 s.add(result)
                 s.flush()  # another recorder of this game waits here (PostgreSQL), then finds it recorded
 
@@ -529,7 +554,7 @@ class Accounts:
                 games.append({"game": result.game, "ladder": result.ladder, "seat": seat.seat, "side": seat.side,
                               "won": result.winner == seat.side, "total": seat.total, "counted": result.counted,
                               "reason": result.reason,
-                              "finished": _aware(result.finished).isoformat(timespec="seconds")})
+                              "finished": aware(result.finished).isoformat(timespec="seconds")})
         won = sum(1 for g in games if g["won"])
         return {**who.to_json(), "ratings": ratings, "games": games,
                 "stats": {"games": len(games), "won": won, "counted": sum(1 for g in games if g["counted"])}}

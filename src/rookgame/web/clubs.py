@@ -14,18 +14,31 @@ from __future__ import annotations
 
 import json
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, func, select
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .account_api import AccountsDep, Checked, HubDep
-from .accounts import AccountRefusal, Player, PlayerRow, Rated, RatePool, ResultRow, token_hash
+from .accounts import (
+    AccountRefusal,
+    Player,
+    PlayerRow,
+    Rated,
+    RatePool,
+    RatingColumns,
+    ResultRow,
+    TokenColumns,
+    add_token_row,
+    aware,
+    live_row,
+    utc_now,
+)
 from .names import check_name
 from .pages import invite_base, page
 from .store import CODE_LETTERS, Base, Store, TableRow, table_of
@@ -52,11 +65,9 @@ class MemberRow(Base):
     joined: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class InviteRow(Base):
+class InviteRow(TokenColumns, Base):
     __tablename__ = "rook_club_invites"
-    token: Mapped[str] = mapped_column(String(64), primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("rook_clubs.id", ondelete="CASCADE"))
-    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ClubTableRow(Base):
@@ -75,16 +86,11 @@ class EventRow(Base):
     note: Mapped[str] = mapped_column(String(400), default="")
 
 
-class ClubRatingRow(Base):
+class ClubRatingRow(RatingColumns, Base):
     """A player's rating in a club's pool: from the games at the club's tables only."""
 
     __tablename__ = "rook_club_ratings"
     club_id: Mapped[int] = mapped_column(ForeignKey("rook_clubs.id", ondelete="CASCADE"), primary_key=True)
-    ladder: Mapped[str] = mapped_column(String(40), primary_key=True)
-    player: Mapped[str] = mapped_column(String(40), primary_key=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    games: Mapped[int] = mapped_column(Integer)
 
 
 class ClubResultRow(Base):
@@ -100,14 +106,6 @@ def rate_in_clubs(s: Session, game: str, rate: RatePool) -> None:
     for club_id in list(s.scalars(select(ClubTableRow.club_id).where(ClubTableRow.code == table_of(game)))):
         rate(ClubRatingRow, {"club_id": club_id})
         s.add(ClubResultRow(club_id=club_id, game=game))
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(when: datetime) -> datetime:
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 class Clubs:
@@ -134,33 +132,31 @@ class Clubs:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
             try:
                 with Session(self.engine) as s, s.begin():
-                    club = ClubRow(code=code, name=name, created=_now())
+                    club = ClubRow(code=code, name=name, created=utc_now())
                     s.add(club)
                     s.flush()
-                    s.add(MemberRow(club_id=club.id, player_id=host.id, host=True, joined=_now()))
+                    s.add(MemberRow(club_id=club.id, player_id=host.id, host=True, joined=utc_now()))
                 return code
             except IntegrityError:
                 continue
         raise AccountRefusal("no_club", club="")  # pragma: no cover
 
     def invite(self, code: str, host: Player) -> str:
-        token = secrets.token_urlsafe(24)
         with Session(self.engine) as s, s.begin():
             club = self._club(s, code)
             self._host(s, club, host)
-            s.add(InviteRow(token=token_hash(token), club_id=club.id, expires=_now() + timedelta(days=INVITE_DAYS)))
-        return token
+            return add_token_row(s, InviteRow, INVITE_DAYS, club_id=club.id)
 
     def join(self, code: str, token: str, player: Player) -> bool:
         """``player`` joins with an invite's token; False when already a member."""
         with Session(self.engine) as s, s.begin():
             club = self._club(s, code)
-            invite = s.get(InviteRow, token_hash(token)) if token and len(token) <= 128 else None
-            if invite is None or invite.club_id != club.id or _aware(invite.expires) <= _now():
+            invite = live_row(s, InviteRow, token)
+            if invite is None or invite.club_id != club.id:
                 raise AccountRefusal("club_invite_bad", status=403)
             if s.get(MemberRow, (club.id, player.id)) is not None:
                 return False
-            s.add(MemberRow(club_id=club.id, player_id=player.id, host=False, joined=_now()))
+            s.add(MemberRow(club_id=club.id, player_id=player.id, host=False, joined=utc_now()))
             return True
 
     def add_table(self, code: str, table: str, player: Player) -> None:
@@ -172,7 +168,7 @@ class Clubs:
             if s.scalars(select(TableRow.id).where(TableRow.code == table)).first() is None:
                 raise AccountRefusal("club_no_table", status=404, table=table)
             if s.get(ClubTableRow, (club.id, table)) is None:
-                s.add(ClubTableRow(club_id=club.id, code=table, added=_now()))
+                s.add(ClubTableRow(club_id=club.id, code=table, added=utc_now()))
 
     def add_event(self, code: str, title: str, at: datetime, note: str, host: Player) -> int:
         with Session(self.engine) as s, s.begin():
@@ -227,7 +223,7 @@ class Clubs:
             return {"code": club.code, "name": club.name,
                     "members": [{"id": m.id, "name": m.name, "host": bool(m.host)} for m in members],
                     "tables": tables,
-                    "events": [{"id": e.id, "title": e.title, "at": _aware(e.at).isoformat(timespec="minutes"),
+                    "events": [{"id": e.id, "title": e.title, "at": aware(e.at).isoformat(timespec="minutes"),
                                 "note": e.note} for e in events],
                     "member": me is not None, "host": bool(me is not None and me.host)}
 
