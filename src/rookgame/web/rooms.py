@@ -639,6 +639,20 @@ def burial_order(hand: Hand, seat: int, actions: list[int]) -> list[int]:
 
 
 # ---------------------------------------------------------------------- the server's tables
+async def restore_each(codes: list[str], load: Callable[[str], Awaitable[object]], what: str) -> int:
+    """Load each of ``codes`` (the tables, or the tournaments, not over) by ``load`` after a start; how many were.
+    One refused (its log does not replay, another server has it) is logged and left."""
+    restored = 0
+    for code in codes:
+        try:
+            await load(code)
+        except Refusal as e:
+            log.warning("%s %s was not restored: %s", what, code, e.__cause__ or e)
+        else:
+            restored += 1
+    return restored
+
+
 class Events(Protocol):
     """The tournaments a hub serves beside its tables (:class:`rookgame.web.tournaments.Hall`): the rooms of their
     tables by code (``EVENT-ROUND-TABLE``), restored on a start, stopped when their lease is gone."""
@@ -776,6 +790,8 @@ class Hub:
         caught_up = 0.0
         while True:
             await asyncio.sleep(self.sweep_seconds)
+            if self.metrics.folder is not None:  # a site's page sums every process's gauges: keep ours current
+                self.measure()
             if not self.stopping and time.monotonic() >= caught_up:  # once a lease's time: a look at every game
                 caught_up = time.monotonic() + self.lease_seconds
                 await self._catch_up()
@@ -949,15 +965,7 @@ class Hub:
     async def restore(self) -> int:
         """Load every table whose game is not over, and let its bots play on; how many."""
         codes = list(dict.fromkeys(table_of(c) for c in await self.write(lambda: self.store.codes(finished=False))))
-        restored = 0
-        for code in codes:
-            try:
-                await self.room(code)
-            except Refusal as e:
-                log.warning("table %s was not restored: %s", code, e.__cause__ or e)
-            else:
-                restored += 1
-        return restored
+        return await restore_each(codes, self.room, "table")
 
     async def handle(self, client: Client, text: str) -> None:
         """One message off the wire: parsed, checked, carried out, or refused with the reason."""

@@ -49,7 +49,7 @@ from .connections import Client
 from .lobby import Lobby, Person, SeatState
 from .names import DEFAULT_FILL, LEVELS, check_name, person_name, token_hash
 from .protocol import Elsewhere, Refusal, Unavailable
-from .rooms import PATIENCE, Hub, Room
+from .rooms import PATIENCE, Hub, Room, restore_each
 from .store import LeaseLost, StoreError
 from .tournament_store import Member, TournamentStore, lease_name
 
@@ -616,15 +616,7 @@ class Hall:
     async def restore(self) -> int:
         """Load every event not over, and let its tables play on; how many."""
         codes = await self.hub.write(lambda: self.store.codes(finished=False))
-        restored = 0
-        for code in codes:
-            try:
-                await self.event(code)
-            except Refusal as e:
-                log.warning("tournament %s was not restored: %s", code, e.__cause__ or e)
-            else:
-                restored += 1
-        return restored
+        return await restore_each(codes, self.event, "tournament")
 
 
 __all__ = ["Event", "Hall", "TableRoom", "member_name", "table_code"]
