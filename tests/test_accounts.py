@@ -355,6 +355,31 @@ def test_a_game_over_whose_rating_was_not_saved_is_rated_once_by_the_next_server
     assert boards[0] == boards[1]
 
 
+def test_a_game_finished_before_tables_kept_their_lobby_is_rated_with_its_seats_as_they_were(tmp_path: Path) -> None:
+    from rookgame.rules import load
+    from rookgame.table import Bot, Human, Table
+    from rookgame.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'rook.db'}"
+    store = Store(url)
+    rules = load("kentucky-discard").replace(goal=50)
+    seats = [Human("Old Ann"), Bot("heuristic"), Bot("random"), Bot("heuristic")]
+    code = store.create(rules, seats, seed=3)  # no lobby kept: a table of an older server
+    table, n = Table(rules, [Bot("random"), *seats[1:]], seed=3), 0  # Ann's moves chosen by a bot here
+    while (seat := table.to_act) is not None:
+        action = table.think(seat)
+        table.submit(seat, action)
+        store.append(code, n, seat, action)
+        n += 1
+    store.set_finished(code)
+    store.close()
+    with serving(create_app(url, bot_delay=0)) as c:
+        result = c.get(f"/api/results/{code}").json()
+        assert result["counted"] and [(s["player"], s["name"]) for s in result["seats"]] == [
+            ("guest", "Old Ann"), ("bot:heuristic", "heuristic"), ("bot:random", "random"),
+            ("bot:heuristic", "heuristic")]
+
+
 def test_a_sweeping_server_rates_a_game_another_process_finished_but_did_not_rate(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'rook.db'}"
     with serving(create_app(url, bot_delay=0, rate=1000, sweep_seconds=0.1, lease_seconds=0.5)) as sweeper, \

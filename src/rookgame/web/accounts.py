@@ -46,6 +46,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..ratings import Rating, Ratings, rules_key
 from ..rules import RuleSet
+from ..table import Bot
 from ..words import accounts as account_words
 from .lobby import Lobby
 from .names import person_name
@@ -483,11 +484,16 @@ class Accounts:
         seats its lobby says, its players by that lobby.  False when already recorded or not over."""
         st = self.store.stored(game)
         lobby = Lobby.from_json(st.lobby, st.rules.players)
-        table = self.store.load(game, lobby.table_seats())
+        if lobby.started:
+            seats, table = seated_of(lobby), self.store.load(game, lobby.table_seats())
+        else:  # a game from before its lobby was kept: its players as its seats say, a person as a guest
+            seats = [Seated(bot_key(x.name), None, x.name) if isinstance(x, Bot) else Seated("guest", None, x.name)
+                     for x in st.seats]
+            table = self.store.load(game)
         if not table.is_over:
             return False
         m = table.match
-        return self.record_game(game, st.rules, seated_of(lobby), list(m.totals), m.winner, handed=lobby.handed,
+        return self.record_game(game, st.rules, seats, list(m.totals), m.winner, handed=lobby.handed,
                                 finished=st.finished)
 
     def result(self, game: str) -> dict[str, Any] | None:
