@@ -130,6 +130,8 @@ PAGE: dict[str, Template] = {
     "club_tables_h": N_("Tables"),
     "club_events_h": N_("Events"),
     "club_board_h": N_("Leaderboard"),
+    "club_board_note": N_("The club's own ratings: only the games played at its tables count here, not those played "
+                          "elsewhere on this server."),
     "club_host": N_("{name} (host)"),
     "club_no_tables": N_("No tables yet: a member adds one by its code."),
     "club_no_events": N_("No events planned."),
