@@ -13,7 +13,6 @@ POST with the CSRF token (:func:`rookgame.web.account_api.csrf_checked`).
 from __future__ import annotations
 
 import json
-import secrets
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -21,7 +20,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .account_api import AccountsDep, Checked, HubDep
@@ -41,7 +39,7 @@ from .accounts import (
 )
 from .names import check_name
 from .pages import invite_base, page
-from .store import CODE_LETTERS, Base, Store, TableRow, table_of
+from .store import Base, Store, TableRow, table_of, with_new_code
 
 INVITE_DAYS = 14
 MAX_EVENTS = 50  # the upcoming events a page lists
@@ -128,18 +126,13 @@ class Clubs:
             raise AccountRefusal("only_club_host", status=403)
 
     def create(self, name: str, host: Player) -> str:
-        for _ in range(20):
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-            try:
-                with Session(self.engine) as s, s.begin():
-                    club = ClubRow(code=code, name=name, created=utc_now())
-                    s.add(club)
-                    s.flush()
-                    s.add(MemberRow(club_id=club.id, player_id=host.id, host=True, joined=utc_now()))
-                return code
-            except IntegrityError:
-                continue
-        raise AccountRefusal("no_club", club="")  # pragma: no cover
+        def write(s: Session, code: str) -> None:
+            club = ClubRow(code=code, name=name, created=utc_now())
+            s.add(club)
+            s.flush()
+            s.add(MemberRow(club_id=club.id, player_id=host.id, host=True, joined=utc_now()))
+
+        return with_new_code(self.engine, write, "club")
 
     def invite(self, code: str, host: Player) -> str:
         with Session(self.engine) as s, s.begin():

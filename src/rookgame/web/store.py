@@ -25,6 +25,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,7 +47,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -301,16 +302,12 @@ class Store:
                lobby: dict[str, Any] | None = None) -> str:
         """A new table; its short code (the invite)."""
         data = json.dumps([_seat_json(s) for s in seats])
-        for _ in range(20):
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-            try:
-                with Session(self.engine) as s, s.begin():
-                    s.add(TableRow(code=code, rules=json.dumps(rules.to_json()), seed=seed, seats=data,
-                                   created=datetime.now(UTC), name=name[:40], lobby=json.dumps(lobby or {})))
-                return code
-            except IntegrityError:  # the code is taken: draw another
-                continue
-        raise StoreError("no free table code in 20 draws")  # pragma: no cover
+
+        def write(s: Session, code: str) -> None:
+            s.add(TableRow(code=code, rules=json.dumps(rules.to_json()), seed=seed, seats=data,
+                           created=datetime.now(UTC), name=name[:40], lobby=json.dumps(lobby or {})))
+
+        return with_new_code(self.engine, write, "table")
 
     def append(self, code: str, n: int, seat: int, action: int, *, again: bool = False) -> None:
         """Action number ``n`` (from 0) of table ``code``, in one transaction; refused if ``n`` is taken.
@@ -442,6 +439,20 @@ def _rules_of(code: str, text: str) -> RuleSet:
         return from_json(json.loads(text))
     except (RulesError, ValueError) as e:
         raise StoreError(f"table {code}: its rules do not load: {e}") from None
+
+
+def with_new_code(engine: Engine, write: Callable[[Session, str], None], what: str) -> str:
+    """A new row under a fresh short code (six of :data:`CODE_LETTERS`: a table's, a club's, a tournament's), made
+    by ``write(session, code)`` in one transaction; a code already taken is drawn again, 20 times at most."""
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+        try:
+            with Session(engine) as s, s.begin():
+                write(s, code)
+            return code
+        except IntegrityError:  # the code is taken: draw another
+            continue
+    raise StoreError(f"no free {what} code in 20 draws")  # pragma: no cover
 
 
 def table_of(code: str) -> str:

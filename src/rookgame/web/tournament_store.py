@@ -14,7 +14,6 @@ transaction.
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,7 +22,7 @@ from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, delete, sele
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .store import CODE_LETTERS, Base, Store, StoreError
+from .store import Base, Store, StoreError, with_new_code
 
 PREFIX = "T-"  # a tournament's lease: its code after this (a table's code never holds "-")
 
@@ -95,21 +94,17 @@ class TournamentStore:
     def create(self, name: str, director: str, events: list[dict[str, Any]]) -> str:
         """A new tournament with its first events; its code.  Its lease is this store's owner's (a new code:
         nobody else holds it)."""
-        for _ in range(20):
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-            try:
-                with Session(self.store.engine) as s, s.begin():
-                    row = TournamentRow(code=code, name=name[:40], director=director, created=datetime.now(UTC))
-                    s.add(row)
-                    s.flush()
-                    for n, event in enumerate(events):
-                        s.add(TournamentEventRow(tournament_id=row.id, n=n, event=json.dumps(event)))
-            except IntegrityError:  # the code is taken: draw another
-                continue
-            if self.store.owner is not None:
-                self.store.take_lease(lease_name(code), self.store.owner, self.store.lease_seconds)
-            return code
-        raise StoreError("no free tournament code in 20 draws")  # pragma: no cover
+        def write(s: Session, code: str) -> None:
+            row = TournamentRow(code=code, name=name[:40], director=director, created=datetime.now(UTC))
+            s.add(row)
+            s.flush()
+            for n, event in enumerate(events):
+                s.add(TournamentEventRow(tournament_id=row.id, n=n, event=json.dumps(event)))
+
+        code = with_new_code(self.store.engine, write, "tournament")
+        if self.store.owner is not None:
+            self.store.take_lease(lease_name(code), self.store.owner, self.store.lease_seconds)
+        return code
 
     def append(self, code: str, first: int, events: list[dict[str, Any]], *, people: dict[str, Member] | None = None,
                drop: list[Member] | None = None, finished: bool = False) -> None:
