@@ -146,6 +146,35 @@ def test_a_site_relays_a_connection_to_the_tables_process_and_takes_its_tables_o
 
 
 @pytest.mark.slow
+def site_tables(port: int) -> float:
+    """The tables of the machine's whole site, by ``/metrics`` on the public address (any process answers)."""
+    page = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=5, headers={"Connection": "close"}).text
+    return sum(float(line.rsplit(" ", 1)[1]) for line in page.splitlines() if line.startswith("rook_tables{"))
+
+
+@pytest.mark.slow
+def test_a_sites_metrics_page_counts_every_process_whichever_answers(fresh_postgres_url: str,
+                                                                     tmp_path: Path) -> None:
+    port = free_port()
+    with site(fresh_postgres_url, port, tmp_path):
+        store = Store(fresh_postgres_url)
+        codes = [httpx.post(f"http://127.0.0.1:{port}/api/tables", headers={"Connection": "close"}, json={
+            "your_name": "Ann", "seats": ["me", "heuristic", "heuristic", "heuristic"]}).json()["code"]
+            for _ in range(8)]
+        owners = {lease[0] for code in codes if (lease := store.lease_of(code)) is not None}
+        assert len(owners) == 2  # the kernel spread the requests: both processes hold tables
+        deadline = time.monotonic() + 10
+        while (counted := [site_tables(port) for _ in range(6)]) != [8.0] * 6:  # each process measures every second
+            assert time.monotonic() < deadline, counted
+            time.sleep(0.3)
+        os.kill(int(sorted(owners)[0].split(":")[1]), signal.SIGKILL)  # its tables move; its gauges leave the sum
+        deadline = time.monotonic() + 20
+        while (counted := [site_tables(port) for _ in range(6)]) != [8.0] * 6:
+            assert time.monotonic() < deadline, counted
+            time.sleep(0.3)
+        store.close()
+
+
 def test_a_site_needs_postgresql_and_says_so() -> None:
     out = subprocess.run([sys.executable, "-m", "rookgame.cli", "serve", "--workers", "2", "--no-browser"],
                          capture_output=True, text=True, timeout=60)

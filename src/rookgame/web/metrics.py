@@ -1,13 +1,28 @@
 """What a running server measures, for Prometheus (``GET /metrics``), through its maintained client.
 
 Every metric is named ``rook_...``. A server keeps its own registry (:class:`Metrics`), so that two
-servers in one process (the tests) never mix their counts; a site of several processes is scraped
-process by process, each labelled by the scraper.
+servers in one process (the tests) never mix their counts.  A site of several processes on one machine
+(``rook serve --workers N``) is one page: the parent gives its processes a folder in
+``PROMETHEUS_MULTIPROC_DIR`` (the client library's multiprocess mode), each process writes its values
+there, and ``/metrics`` on the public address, whichever process answers, sums them all: counts and
+histograms over every process that ever ran, the gauges over the live ones.
 """
 
 from __future__ import annotations
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+import os
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"  # the client library's own name for it
 
 # Seconds: from a person's move to the views it changes (act-to-view), and a bot's decision (its limit
 # is 0.25 s for easy to 2 s for expert; the buckets reach past it, so that an overrun shows).
@@ -19,10 +34,13 @@ class Metrics:
     """A server's metrics (see the module's docstring); each method is what a room or the hub calls."""
 
     def __init__(self) -> None:
+        # read when the library was imported: a process of a site has it from its parent's environment
+        self.folder = os.environ.get(MULTIPROCESS_ENV) or None
         self.registry = CollectorRegistry()
         r = self.registry
-        self.tables = Gauge("rook_tables", "Tables this process holds, by state", ["state"], registry=r)
-        self.sockets = Gauge("rook_sockets", "WebSocket connections open to this process", registry=r)
+        self.tables = Gauge("rook_tables", "Tables held, by state", ["state"], registry=r,
+                            multiprocess_mode="livesum")
+        self.sockets = Gauge("rook_sockets", "WebSocket connections open", registry=r, multiprocess_mode="livesum")
         self.moves = Counter("rook_moves", "Moves applied, by who made them", ["by"], registry=r)
         self.decision = Histogram("rook_decision_seconds", "A bot's decision, by level", ["level"],
                                   buckets=DECISION, registry=r)
@@ -35,5 +53,17 @@ class Metrics:
         self.refused = Counter("rook_refused", "Intents refused, by code", ["code"], registry=r)
 
     def page(self) -> tuple[bytes, str]:
-        """The metrics in Prometheus' text format, and its content type."""
-        return generate_latest(self.registry), CONTENT_TYPE_LATEST
+        """The metrics in Prometheus' text format, and its content type: this server's, or in a site every
+        process's of this machine, summed."""
+        if self.folder is None:
+            return generate_latest(self.registry), CONTENT_TYPE_LATEST
+        site = CollectorRegistry()
+        multiprocess.MultiProcessCollector(site, path=self.folder)  # type: ignore[no-untyped-call]
+        return generate_latest(site), CONTENT_TYPE_LATEST
+
+
+def process_ended(pid: int) -> None:
+    """A process of the site ended: its gauges leave the sum (its counts stay: they were done)."""
+    folder = os.environ.get(MULTIPROCESS_ENV)
+    if folder:
+        multiprocess.mark_process_dead(pid, folder)  # type: ignore[no-untyped-call]

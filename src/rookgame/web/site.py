@@ -18,13 +18,15 @@ import logging
 import multiprocessing
 import os
 import secrets
+import shutil
 import signal
 import socket
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
 
-from . import logs, relay
+from . import logs, metrics, relay
 from .logs import LogFormat
 
 log = logging.getLogger("rookgame.web")
@@ -72,6 +74,9 @@ def serve_workers(workers: int, host: str, port: int, db: str, create_app: Calla
     ``ready``: called once every process is started (with their process ids)."""
     check_database(db)
     os.environ.setdefault(relay.SECRET_ENV, secrets.token_hex(16))  # inherited by the processes started below
+    # one /metrics page for the machine: each process writes its values here, any of them sums them all
+    folder = tempfile.mkdtemp(prefix="rook-metrics-")
+    os.environ[metrics.MULTIPROCESS_ENV] = folder
     sock = public_socket(host, port)
     stop = False
 
@@ -99,6 +104,8 @@ def serve_workers(workers: int, host: str, port: int, db: str, create_app: Calla
             time.sleep(0.2)
             for i, p in enumerate(procs):
                 if not p.is_alive() and not stop:
+                    if p.pid is not None:
+                        metrics.process_ended(p.pid)
                     quick = time.monotonic() - started[i] < 10
                     wait[i] = min(30.0, max(1.0, 2 * wait[i])) if quick else 0.0
                     log.warning("server process %d (pid %s) ended with %s; starting it again in %.0f s", i, p.pid,
@@ -118,3 +125,5 @@ def serve_workers(workers: int, host: str, port: int, db: str, create_app: Calla
             if p.is_alive():
                 p.kill()
         sock.close()
+        os.environ.pop(metrics.MULTIPROCESS_ENV, None)
+        shutil.rmtree(folder, ignore_errors=True)
