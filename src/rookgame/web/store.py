@@ -44,10 +44,11 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
     select,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -149,8 +150,13 @@ class Store:
         if make_url(url).get_backend_name() == "postgresql":
             options["connect_args"] = {"connect_timeout": 5}
         self.engine = create_engine(url, **options)
+        # a move's append, the hot path, without the pre-ping's round trip: a connection the database killed
+        # fails the append, which the hub tries again (``again``) on a fresh one
+        self._writes = create_engine(url, **{**options, "pool_pre_ping": False})
+        self._table_ids: dict[str, int] = {}  # a table's row id, which never changes
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self._writes, "connect", _sqlite_pragmas)
         try:
             self.upgrade()
         except DBAPIError as e:
@@ -191,6 +197,7 @@ class Store:
             self._claim.close()
             self._claim = None
         self.engine.dispose()
+        self._writes.dispose()
 
     # ------------------------------------------------------------------ leases: one server plays a table
     @staticmethod
@@ -275,12 +282,12 @@ class Store:
             row = s.get(LeaseRow, code)
             return None if row is None else (row.owner, row.expires)
 
-    def _fence(self, s: Session, code: str) -> None:
+    def _fence(self, s: Session | Connection, code: str) -> None:
         """Inside a write's transaction: this store's owner still holds ``code``'s lease (and it is renewed);
         else :class:`LeaseLost`.  A store with no owner (a script, a test) writes unfenced."""
         self.fence_lease(s, table_of(code))  # a table's games after its first ("ABCDEF-2") are under the table's lease
 
-    def fence_lease(self, s: Session, code: str) -> None:
+    def fence_lease(self, s: Session | Connection, code: str) -> None:
         """:meth:`_fence` on the lease named ``code`` as it is (a tournament's, "T-ABCDEF")."""
         if self.owner is None:
             return
@@ -315,10 +322,12 @@ class Store:
         ``again``: a retry of an append whose commit may have happened before the connection was lost; the
         same action already at ``n`` is then this one, done."""
         try:
-            with Session(self.engine) as s, s.begin():
-                row = self._row(s, code)
-                self._fence(s, code)
-                s.add(ActionRow(table_id=row.id, n=n, seat=seat, action=action))
+            with self._writes.begin() as conn:  # Core statements, two round trips and the commit: every move
+                table_id = self._table_ids.get(code)
+                if table_id is None:
+                    table_id = self._table_ids.setdefault(code, self._row_id(conn, code))
+                self._fence(conn, code)
+                conn.execute(insert(ActionRow).values(table_id=table_id, n=n, seat=seat, action=action))
         except IntegrityError:
             if again and self._logged(code, n) == (seat, action):
                 return
@@ -380,6 +389,13 @@ class Store:
             row = self._row(s, code)
             if row.finished is None:
                 row.finished = datetime.now(UTC)
+
+    @staticmethod
+    def _row_id(conn: Connection, code: str) -> int:
+        found = conn.execute(select(TableRow.id).where(TableRow.code == code)).scalar_one_or_none()
+        if found is None:
+            raise StoreError(f"no table {code!r} in the store")
+        return int(found)
 
     @staticmethod
     def _row(s: Session, code: str) -> TableRow:
