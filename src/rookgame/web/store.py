@@ -333,6 +333,33 @@ class Store:
                 return
             raise StoreError(f"table {code}: action {n} is already in the log") from None
 
+    def append_many(self, moves: list[tuple[str, int, int, int]]) -> list[bool]:
+        """Several tables' next actions (code, n, seat, action) in one transaction: their leases renewed in one
+        statement, their rows in one insert, one commit, instead of a transaction each (the database thread is
+        a site's limit).  For each, whether it was written: False where this store's owner does not hold the
+        table's lease (:class:`LeaseLost` for it).  Any other fault, an ``n`` already taken included, writes
+        none and raises: the caller then appends them one by one (:meth:`append`, which says what was wrong)."""
+        with self._writes.begin() as conn:
+            missing = {code for code, *_ in moves if code not in self._table_ids}
+            if missing:
+                found = dict(conn.execute(select(TableRow.code, TableRow.id).where(TableRow.code.in_(missing))).all())
+                if missing - set(found):
+                    raise StoreError(f"no table {sorted(missing - set(found))[0]!r} in the store")
+                self._table_ids.update(found)
+            leases = {table_of(code) for code, *_ in moves}
+            if self.owner is None:
+                held = leases
+            else:
+                held = set(conn.execute(update(LeaseRow)
+                                        .where(LeaseRow.code.in_(leases), LeaseRow.owner == self.owner)
+                                        .values(expires=_now_ms() + int(self.lease_seconds * 1000))
+                                        .returning(LeaseRow.code)).scalars())
+            rows = [{"table_id": self._table_ids[code], "n": n, "seat": seat, "action": action}
+                    for code, n, seat, action in moves if table_of(code) in held]
+            if rows:
+                conn.execute(insert(ActionRow), rows)
+        return [table_of(code) in held for code, *_ in moves]
+
     def _logged(self, code: str, n: int) -> tuple[int, int] | None:
         with Session(self.engine) as s:
             row = self._row(s, code)
