@@ -161,8 +161,8 @@ def test_the_clubs_leaderboard_shows_its_members_beside_the_bots_and_not_a_visit
 
 
 def test_the_club_ratings_migration_upgrades_a_database_with_clubs_and_results_and_matches_the_models(
-        tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'rook.db'}"
+        db_url: str) -> None:
+    url = db_url
     engine = create_engine(url)
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
@@ -170,13 +170,13 @@ def test_the_club_ratings_migration_upgrades_a_database_with_clubs_and_results_a
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0007")
         conn.execute(text("INSERT INTO rook_players (id, handle, name, host, created) "
-                          "VALUES (1, 'ann', 'Ann', 1, '2027-01-24')"))
+                          "VALUES (1, 'ann', 'Ann', TRUE, '2027-01-24')"))
         conn.execute(text("INSERT INTO rook_clubs (id, code, name, created) VALUES (1, 'FAMILY', 'Family', "
                           "'2027-01-24')"))
         conn.execute(text("INSERT INTO rook_club_members (club_id, player_id, host, joined) "
-                          "VALUES (1, 1, 1, '2027-01-24')"))
+                          "VALUES (1, 1, TRUE, '2027-01-24')"))
         conn.execute(text("INSERT INTO rook_results (game, ladder, counted, winner, finished) "
-                          "VALUES ('OLD', 'kentucky-discard', 1, 0, '2027-01-24')"))
+                          "VALUES ('OLD', 'kentucky-discard', TRUE, 0, '2027-01-24')"))
     store = Store(url)  # upgrades to the newest
     with engine.connect() as conn:
         assert list(conn.scalars(text("SELECT version_num FROM alembic_version"))) == ["0008"]
