@@ -15,6 +15,7 @@ numbering refuses a second row for a move).  Without ``--db``, a PostgreSQL serv
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -144,6 +145,9 @@ def main() -> None:
                     raise SystemExit(f"kill {k + 1}: tables not moving again after 60 s (lease, moves, finished, "
                                      f"over): {stuck}")
                 for code, owner in leases(store, tables).items():
+                    if code not in taken and code not in finished and store.stored(code).finished is not None:
+                        finished.add(code)  # over before the kill or just after it: nothing to take over
+                        continue
                     if code not in taken and owner is not None and owner != victim and alive(pid_of(owner)):
                         taken[code] = now
                     if code in taken and code not in moving and store.count(code) > last[code]:
@@ -151,10 +155,19 @@ def main() -> None:
                     if code in taken and code not in moving and store.stored(code).finished is not None:
                         finished.add(code)  # its last move was the dead process's: nothing left to play
                 time.sleep(0.02)
-            kills.append({"tables": len(tables), "taken_s": max(taken.values()), "moving_s": max(moving.values())})
-            print(f"kill {k + 1}: pid {pid}, {len(tables)} tables: all taken over in {max(taken.values()):.2f} s, "
-                  f"all moving in {max(moving.values()):.2f} s", flush=True)
+            kills.append({"tables": len(tables), "taken_s": max(taken.values(), default=0.0),
+                          "moving_s": max(moving.values(), default=0.0)})
+            print(f"kill {k + 1}: pid {pid}, {len(tables)} tables: all taken over in {kills[-1]['taken_s']:.2f} s, "
+                  f"all moving in {kills[-1]['moving_s']:.2f} s", flush=True)
             time.sleep(args.settle)
+            up: set[str] = set()  # the next kill once the parent has started the killed process again
+            deadline = time.monotonic() + 60
+            while len(up - {victim}) < args.workers and time.monotonic() < deadline:
+                with contextlib.suppress(httpx.HTTPError):
+                    r = httpx.get(f"{base}/healthz", timeout=1, headers={"Connection": "close"})
+                    if r.status_code == 200:
+                        up.add(r.json()["owner"])
+                time.sleep(0.05)
         replayed = 0
         moves = 0
         for code in every:  # the referee: every log replays through the engine
