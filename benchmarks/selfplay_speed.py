@@ -7,13 +7,18 @@ it finishes, the progress display), then OpenSpiel's bridge (C++ behind pybind, 
 ``use_double_dummy_result=false``; chance outcomes by their probabilities and a uniform legal action
 each turn, from Python, as in benchmarks/batch_speed.py) for about as long.  Hands of rook are counted
 in the file written, thrown-in hands included (they are dealt and bid, as bridge's passed-out deals
-are).  The same seed every round: the same games each time.  The ratio is taken round by round, so a
+are).  Each round plays new games (the seed plus the round's number), as a long run does: the engine's
+caches of card masks meet new hands.  The ratio is taken round by round, so a
 load that changes during the run moves both sides; the median and the spread of the rounds are shown.
 The process start (imports, about a second) is outside the timing: ``--subprocess`` times the whole
 command once, start included, for comparison.
 
     python benchmarks/selfplay_speed.py                          # 7 rounds of about 3 s a side
     python benchmarks/selfplay_speed.py --rounds 9 --seconds 4 --rules full-deck
+
+Before and after, alternately (benchmarks/compare.py; ``--json`` prints the medians as one JSON line):
+
+    python benchmarks/compare.py --old /tmp/base --rounds 6 -- benchmarks/selfplay_speed.py --json --rounds 1
 """
 
 from __future__ import annotations
@@ -80,6 +85,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0, help="about this long a side each round")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--subprocess", action="store_true", help="also time the whole command once, start included")
+    ap.add_argument("--json", action="store_true", help="end with the medians as one JSON line (for compare.py)")
     args = ap.parse_args()
     import pyspiel
 
@@ -96,7 +102,7 @@ def main() -> None:
         rng = random.Random(args.seed)
         rows = []
         for r in range(1, args.rounds + 1):
-            hands, dt = selfplay_once(args.rules, games, args.seed, out)
+            hands, dt = selfplay_once(args.rules, games, args.seed + r, out)
             ours = hands / dt
             bh, bdt = bridge_once(bridge, args.seconds, rng)
             theirs = bh / bdt
@@ -116,6 +122,10 @@ def main() -> None:
             with open(out, encoding="utf-8") as f:
                 hands = sum(len(json.loads(line)["hands"]) for line in f)
             print(f"the whole command, start included: {hands / dt:,.0f} hands/s ({hands} hands, {dt:.2f} s)")
+    if args.json:
+        print(json.dumps({"selfplay_hands_per_s": statistics.median(x[0] for x in rows),
+                          "bridge_hands_per_s": statistics.median(x[1] for x in rows),
+                          "ratio_to_bridge": statistics.median(x[2] for x in rows)}))
 
 
 if __name__ == "__main__":
