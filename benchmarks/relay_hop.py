@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from contextlib import ExitStack
@@ -28,10 +27,10 @@ from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-from tests.test_serve import free_port  # noqa: E402
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from rookgame.web.store import Store  # noqa: E402
+from site_failover import start_site  # noqa: E402
 
 
 def join(address: str, code: str, token: str | None) -> ClientConnection:
@@ -62,28 +61,7 @@ def main() -> None:
     ap.add_argument("--db", help="a PostgreSQL URL (default: a server of its own)")
     args = ap.parse_args()
     with ExitStack() as stack:
-        db = args.db
-        if db is None:
-            from tests.services import PostgresServer
-
-            db = stack.enter_context(PostgresServer()).url()
-        port = free_port()
-        site = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port",
-                                 str(port), "--db", db, "--no-browser", "--bot-processes", "0", "--workers", "2"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        stack.callback(lambda: (site.terminate(), site.wait(30)))
-        base = f"http://127.0.0.1:{port}"
-        owners: set[str] = set()
-        deadline = time.monotonic() + 180
-        while len(owners) < 2:  # both processes up: each names itself and its private address
-            try:
-                r = httpx.get(f"{base}/healthz", timeout=1, headers={"Connection": "close"})
-                if r.status_code == 200:
-                    owners.add(r.json()["owner"])
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline and site.poll() is None, "the site did not start"
-            time.sleep(0.05)
+        db, base, owners = start_site(stack, 2, args.db)
         made = httpx.post(f"{base}/api/tables", json={"your_name": "Ann",
                                                       "seats": ["me", "heuristic", "heuristic", "heuristic"]}).json()
         store = Store(db)

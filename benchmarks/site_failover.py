@@ -64,6 +64,32 @@ def alive(pid: int) -> bool:
     return True
 
 
+def start_site(stack: ExitStack, workers: int, db: str | None, *options: str) -> tuple[str, str, set[str]]:
+    """``rook serve --workers N`` (``options`` added) on ``db``, or on a PostgreSQL server of its own (Debian's
+    package, as the tests start it), stopped with ``stack``; once every process answers: the database's URL,
+    the site's address and its processes' owner names (each with its private address)."""
+    if db is None:
+        from tests.services import PostgresServer
+
+        db = stack.enter_context(PostgresServer()).url()
+    port = free_port()
+    site = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port",
+                             str(port), "--db", db, "--no-browser", "--bot-processes", "0", "--workers", str(workers),
+                             *options], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stack.callback(lambda: (site.terminate(), site.wait(30)))
+    base = f"http://127.0.0.1:{port}"
+    owners: set[str] = set()
+    deadline = time.monotonic() + 180  # a loaded machine starts processes slowly
+    while len(owners) < workers:  # every process up: each names itself and its private address
+        with contextlib.suppress(httpx.HTTPError):
+            r = httpx.get(f"{base}/healthz", timeout=1, headers={"Connection": "close"})
+            if r.status_code == 200:
+                owners.add(r.json()["owner"])
+        assert time.monotonic() < deadline and site.poll() is None, "the site did not start"
+        time.sleep(0.05)
+    return db, base, owners
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--workers", type=int, default=2)
@@ -77,27 +103,8 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the site and the database are stopped too
 
     with ExitStack() as stack:
-        db = args.db
-        if db is None:
-            from tests.services import PostgresServer
-
-            db = stack.enter_context(PostgresServer()).url()
-        port = free_port()
-        site = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port",
-                                 str(port), "--db", db, "--no-browser", "--pace", str(args.pace), "--bot-processes",
-                                 "0", "--workers", str(args.workers)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        stack.callback(lambda: (site.terminate(), site.wait(30)))
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 180  # a loaded machine starts processes slowly
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline and site.poll() is None, "the site did not start"
-            time.sleep(0.1)
+        db, base, _ = start_site(stack, args.workers, args.db, "--pace", str(args.pace))
+        port = int(base.rsplit(":", 1)[1])
         store = Store(db)
         stack.callback(store.close)
         def new_table() -> str:
