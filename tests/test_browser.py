@@ -825,8 +825,13 @@ def test_a_pseudo_language_run_of_the_table_page_finds_no_text_outside_the_catal
         if not play_on(page, seen):
             page.wait_for_timeout(100)
     seen.update(page.evaluate(SHOWN))
-    # the game is over (to 1 point): its banner, then the history and the replay of it, stepped through
-    page.wait_for_selector("#over:not([hidden])")
+    # the game is over (to 1 point): its banner once the hand's end is read (the pad can show before the page's
+    # person has pressed OK on the hand's end; a hand where no side scored plays on), then the history and the
+    # replay of it, stepped through
+    while not page.locator("#over:not([hidden])").count():
+        assert time.monotonic() < deadline + 60, errors(page)
+        if not play_on(page, seen):
+            page.wait_for_timeout(100)
     seen.update(page.evaluate(SHOWN))
     page.goto(f"{running.url}/history?lang=qps")
     page.wait_for_selector("body[data-ready='1']")

@@ -31,11 +31,18 @@ export function lang() { return catalog && catalog.lang ? catalog.lang : "en"; }
 
 // The page's fixed words: an element's text (data-w), its aria-label (data-w-label), title (data-w-title) or
 // placeholder (data-w-placeholder), by code; and the language switch where the page has a place for it.
+// A code this catalog lacks is another catalog's (the talk panel's words are the account pages'): left as it is,
+// whichever catalog came first.
 export function translatePage(root = document) {
-  for (const e of root.querySelectorAll("[data-w]")) e.textContent = say(e.dataset.w);
-  for (const e of root.querySelectorAll("[data-w-label]")) e.setAttribute("aria-label", say(e.dataset.wLabel));
-  for (const e of root.querySelectorAll("[data-w-title]")) e.title = say(e.dataset.wTitle);
-  for (const e of root.querySelectorAll("[data-w-placeholder]")) e.placeholder = say(e.dataset.wPlaceholder);
+  const known = (code) => Boolean(catalog && catalog.page && catalog.page[code]);
+  for (const e of root.querySelectorAll("[data-w]")) if (known(e.dataset.w)) e.textContent = say(e.dataset.w);
+  for (const e of root.querySelectorAll("[data-w-label]")) {
+    if (known(e.dataset.wLabel)) e.setAttribute("aria-label", say(e.dataset.wLabel));
+  }
+  for (const e of root.querySelectorAll("[data-w-title]")) if (known(e.dataset.wTitle)) e.title = say(e.dataset.wTitle);
+  for (const e of root.querySelectorAll("[data-w-placeholder]")) {
+    if (known(e.dataset.wPlaceholder)) e.placeholder = say(e.dataset.wPlaceholder);
+  }
   const place = document.getElementById("lang-switch");
   if (place && catalog && catalog.languages) languageSwitch(place);
 }
