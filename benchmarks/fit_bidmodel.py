@@ -79,10 +79,14 @@ def main() -> None:
         preds = [model.shares(x) for x in hx]
         base = [normal_shares(rules, x) for x in hx]
         cov = cover(preds, hy)
+        bcov = cover(base, hy)
+        worst = max(abs(c - q) for c, q in zip(cov, M.QUANTILES))
+        bworst = max(abs(c - q) for c, q in zip(bcov, M.QUANTILES))
         print(f"{name}: {len(ys)} hands, {len(hy)} held out ({time.perf_counter() - t:.0f} s)\n"
-              f"  model:     below {' '.join(f'{c:.3f}' for c in cov)}  pinball {pinball(preds, hy):.3f}\n"
-              f"  valuation: below {' '.join(f'{c:.3f}' for c in cover(base, hy))}  pinball {pinball(base, hy):.3f}",
-              flush=True)
+              f"  model:     below {' '.join(f'{c:.3f}' for c in cov)}  worst {worst:.3f}  "
+              f"pinball {pinball(preds, hy):.3f}\n"
+              f"  valuation: below {' '.join(f'{c:.3f}' for c in bcov)}  worst {bworst:.3f}  "
+              f"pinball {pinball(base, hy):.3f}", flush=True)
         presets[name] = {**model.to_json(), "held_out": len(hy), "coverage": [round(c, 4) for c in cov]}
     for name in args.presets.split(","):
         row = presets[name]
