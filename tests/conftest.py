@@ -52,6 +52,17 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.fixture
+def house_cache_in_tmp(tmp_path: Path) -> Iterator[None]:
+    """House rules' calibrations and bidding models go to a temporary folder, never the home directory."""
+    from rookgame.bots import valuation
+
+    saved = valuation._cache_dir, valuation._cache_dir_set
+    valuation.set_cache_dir(tmp_path / "cache")
+    yield
+    valuation._cache_dir, valuation._cache_dir_set = saved
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """The SQLAlchemy URL of a PostgreSQL database on the session's server (started on first use, stopped at

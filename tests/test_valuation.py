@@ -7,7 +7,6 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -37,13 +36,7 @@ def _random_rules_module():  # type: ignore[no-untyped-def]
     return module
 
 
-@pytest.fixture(autouse=True)
-def no_disk_cache(tmp_path: Path) -> Iterator[None]:
-    """Calibrations of house rules go to a temporary folder, never the home directory."""
-    saved = V._cache_dir, V._cache_dir_set
-    V.set_cache_dir(tmp_path / "cache")
-    yield
-    V._cache_dir, V._cache_dir_set = saved
+pytestmark = pytest.mark.usefixtures("house_cache_in_tmp")
 
 
 def test_family_hand_without_counters_and_short_colours_passes_at_the_minimum_bid() -> None:

@@ -34,7 +34,6 @@ from typing import Any
 
 from .. import actions as A
 from ..cards import BIRD
-from ..files import write_whole
 from ..rules import RuleSet
 from ..state import Hand, Phase
 from ..view import View, view_of
@@ -338,21 +337,9 @@ def _load_or_fit(rules: RuleSet, key: str) -> BidModel | None:
     got = _shipped_model(rules)
     if got is not None:
         return got
-    path = cache_path(rules)
-    if path is not None:
-        try:
-            return BidModel.from_json(json.loads(path.read_text("utf-8")))
-        except (OSError, ValueError, TypeError, KeyError):
-            pass  # no cache yet, or one that cannot be read: fit again
-    xs, ys = played_rows(rules, HOUSE_HANDS, HOUSE_SEED)
-    if len(ys) < MIN_ROWS:
-        return None
-    model = fit(xs, ys)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # whole: a process reading it, or two fitting at once, never see half a file
-            write_whole(path, (json.dumps(model.to_json()) + "\n").encode())
-        except OSError:
-            pass  # a cache that cannot be written is only slower
-    return model
+
+    def make() -> BidModel | None:
+        xs, ys = played_rows(rules, HOUSE_HANDS, HOUSE_SEED)
+        return fit(xs, ys) if len(ys) >= MIN_ROWS else None
+
+    return valuation.cached(cache_path(rules), BidModel.from_json, make, BidModel.to_json)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..files import write_whole
 from ..rules import RuleSet
@@ -171,6 +172,7 @@ def _calibrating() -> set[str]:
         _local.keys = keys
     return keys
 
+T = TypeVar("T")
 _cache_dir: Path | None = None
 _cache_dir_set = False
 
@@ -278,18 +280,28 @@ def _load_or_fit(rules: RuleSet, key: str, play_out: PlayOut) -> Calibration:
         return got
     folder = cache_dir()
     path = folder / f"valuation-{key}.json" if folder is not None else None
+    got = cached(path, lambda row: Calibration(float(row[0]), float(row[1]), float(row[2]), int(row[3])),
+                 lambda: fit_calibration(rules, play_out), Calibration.to_json)
+    assert got is not None  # a calibration is always fitted
+    return got
+
+
+def cached(path: Path | None, read: Callable[[Any], T], make: Callable[[], T | None],
+           to_json: Callable[[T], Any]) -> T | None:
+    """What ``path`` keeps (its JSON made into a value by ``read``), else ``make()`` written there whole (None
+    is not kept: nothing to fit from).  A file that cannot be read is made again; one that cannot be written
+    only costs the next process the fit."""
     if path is not None:
         try:
-            row = json.loads(path.read_text("utf-8"))
-            return Calibration(float(row[0]), float(row[1]), float(row[2]), int(row[3]))
+            return read(json.loads(path.read_text("utf-8")))
         except (OSError, ValueError, TypeError, IndexError, KeyError):
-            pass  # no cache yet, or one that cannot be read: calibrate again
-    got = fit_calibration(rules, play_out)
-    if path is not None:
+            pass  # no cache yet, or one that cannot be read: fit again
+    got = make()
+    if got is not None and path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # whole: a process reading it, or two fitting at once, never see half a file
-            write_whole(path, (json.dumps(got.to_json()) + "\n").encode())
+            write_whole(path, (json.dumps(to_json(got)) + "\n").encode())
         except OSError:
             pass  # a cache that cannot be written is only slower
     return got
