@@ -323,9 +323,7 @@ class Store:
         same action already at ``n`` is then this one, done."""
         try:
             with self._writes.begin() as conn:  # Core statements, two round trips and the commit: every move
-                table_id = self._table_ids.get(code)
-                if table_id is None:
-                    table_id = self._table_ids.setdefault(code, self._row_id(conn, code))
+                table_id = self._ids(conn, {code})[code]
                 self._fence(conn, code)
                 conn.execute(insert(ActionRow).values(table_id=table_id, n=n, seat=seat, action=action))
         except IntegrityError:
@@ -340,12 +338,7 @@ class Store:
         table's lease (:class:`LeaseLost` for it).  Any other fault, an ``n`` already taken included, writes
         none and raises: the caller then appends them one by one (:meth:`append`, which says what was wrong)."""
         with self._writes.begin() as conn:
-            missing = {code for code, *_ in moves if code not in self._table_ids}
-            if missing:
-                found = dict(conn.execute(select(TableRow.code, TableRow.id).where(TableRow.code.in_(missing))).all())
-                if missing - set(found):
-                    raise StoreError(f"no table {sorted(missing - set(found))[0]!r} in the store")
-                self._table_ids.update(found)
+            ids = self._ids(conn, {code for code, *_ in moves})
             leases = {table_of(code) for code, *_ in moves}
             if self.owner is None:
                 held = leases
@@ -354,7 +347,7 @@ class Store:
                                         .where(LeaseRow.code.in_(leases), LeaseRow.owner == self.owner)
                                         .values(expires=_now_ms() + int(self.lease_seconds * 1000))
                                         .returning(LeaseRow.code)).scalars())
-            rows = [{"table_id": self._table_ids[code], "n": n, "seat": seat, "action": action}
+            rows = [{"table_id": ids[code], "n": n, "seat": seat, "action": action}
                     for code, n, seat, action in moves if table_of(code) in held]
             if rows:
                 conn.execute(insert(ActionRow), rows)
@@ -417,12 +410,15 @@ class Store:
             if row.finished is None:
                 row.finished = datetime.now(UTC)
 
-    @staticmethod
-    def _row_id(conn: Connection, code: str) -> int:
-        found = conn.execute(select(TableRow.id).where(TableRow.code == code)).scalar_one_or_none()
-        if found is None:
-            raise StoreError(f"no table {code!r} in the store")
-        return int(found)
+    def _ids(self, conn: Connection, codes: set[str]) -> dict[str, int]:
+        """The row ids of the tables ``codes`` (kept: a table's never changes), those not yet known in one query."""
+        missing = codes - self._table_ids.keys()
+        if missing:
+            found = dict(conn.execute(select(TableRow.code, TableRow.id).where(TableRow.code.in_(missing))).all())
+            if missing - found.keys():
+                raise StoreError(f"no table {sorted(missing - found.keys())[0]!r} in the store")
+            self._table_ids.update(found)
+        return {code: self._table_ids[code] for code in codes}
 
     @staticmethod
     def _row(s: Session, code: str) -> TableRow:
