@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 import jsonschema
 from fastapi import FastAPI
@@ -22,8 +22,11 @@ from rookgame.web.rooms import Room
 
 VALIDATOR = jsonschema.Draft202012Validator(P.schema())
 
-OPEN: list[Wire] = []
+class Tab(Protocol):
+    def close(self) -> None: ...
 
+
+OPEN: list[Tab] = []  # every tab open now, whatever its kind
 
 class Wire:
     """One WebSocket as a browser tab: every message it receives is checked against the schema and kept."""
