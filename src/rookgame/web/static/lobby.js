@@ -51,7 +51,7 @@ function drawSeats() {
 }
 
 async function load() {
-  $("your-name").value = localStorage.getItem("rook-name") || "";
+  if (!$("your-name").value) $("your-name").value = localStorage.getItem("rook-name") || ""; // not over a name typed meanwhile
   try {
     options = await (await fetch(`/api/options?lang=${encodeURIComponent(lang())}`)).json();
   } catch (e) {
@@ -64,6 +64,7 @@ async function load() {
   for (const lv of options.levels) $("fill").append(option(lv, lv));
   $("fill").value = options.fill;
   drawSeats();
+  $("create-button").disabled = false; // only now: a table made before the rules had come would have none
 }
 
 function playersInToml(text) {

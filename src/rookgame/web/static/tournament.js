@@ -62,7 +62,6 @@ function tokens() {
 
 // ---------------------------------------------------------------- /tournaments
 async function listPage() {
-  $("new").hidden = false;
   $("list").hidden = false;
   const options = await (await fetch("/api/options")).json();
   for (const p of options.presets) $("t-preset").append(option(p.name, p.label));
@@ -87,6 +86,7 @@ async function listPage() {
       $("create-error").textContent = err.message;
     }
   });
+  $("new").hidden = false; // only now: a form sent before its handler was there would reload the page
   const list = await (await fetch("/api/tournaments")).json();
   for (const t of list) {
     const li = el("li");
