@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rookgame import actions as A
 from rookgame import table as T
@@ -12,10 +14,12 @@ from rookgame.bots import LegalChooser, RandomPlayer, make_player
 from rookgame.cards import card_str, cards_of
 from rookgame.play import play_match
 from rookgame.record import game_record
-from rookgame.rules import preset
+from rookgame.rules import RuleSet, preset
 from rookgame.state import IllegalAction, Phase
 from rookgame.table import Bot, Human, Table, TableError
 from rookgame.view import View
+
+from .test_random_rules import house_rules
 
 RULES = preset("kentucky-discard")
 
@@ -210,3 +214,38 @@ def test_a_subclass_of_the_random_bot_that_reads_its_view_is_given_it() -> None:
     table = Table(RULES, [Bot("over", player=Overbidder(s)) for s in range(RULES.players)], seed=4)
     table.run_bots(stop=lambda t: t.hand.phase != Phase.BID)
     assert table.hand.bid == RULES.effective_max_bid
+
+
+def _events_made_afresh(table: Table, seat: int | None) -> list[dict[str, object]]:
+    """Every event ``seat`` may know, made from the hands themselves, nothing kept."""
+    from rookgame import log as L
+
+    m = table.match
+    out = [T.event_json(i + 1, op) for i, h in enumerate(m.hands) for op in L.public_operations(h, seat)]
+    if not m.is_over and m.hand.dealt:
+        out += [T.event_json(len(m.hands) + 1, op) for op in L.public_operations(m.hand, seat)]
+    return out
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=house_rules(), seed=st.integers(0, 2**16), takebacks=st.lists(st.integers(0, 60), max_size=4))
+def test_each_seat_hears_what_it_may_know_at_every_action_in_any_house_rules(rules: RuleSet, seed: int,
+                                                                                takebacks: list[int]) -> None:
+    """The events a seat is told as a game goes on (each seat's kept and extended, the nest and burials shown when
+    the rules show them) are at every action those its view of the whole log makes, actions taken back included."""
+    table = Table(rules, [Bot("random")] * rules.players, seed=seed)
+    seats: list[int | None] = [*range(rules.players), None]
+    for step in range(400):
+        if table.is_over or len(table.match.hands) >= 2:  # into the second hand: the first one's kept
+            break
+        hand = table.match.hand
+        legal = hand.legal_actions()
+        if step in takebacks and len(legal) > 1:  # an action told, then taken back (Hand.pop), another made
+            hand.push(legal[-1])
+            for seat in seats:
+                assert table.events(seat) == _events_made_afresh(table, seat), (step, seat)
+            hand.pop()
+        table.bot_step()
+        for seat in seats:
+            assert table.events(seat) == _events_made_afresh(table, seat), (step, seat)

@@ -14,8 +14,9 @@ Every operation's repr pastes back as code (``Play(seat=1, card=Card('Y14'))``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 
 from . import actions as A
 from .cards import Card, CardSet
@@ -266,23 +267,44 @@ def operations(hand: Hand) -> list[Operation]:
     return ops
 
 
-def public_operations(hand: Hand, seat: int | None) -> list[Operation]:
-    """The log as ``seat`` may know it (:func:`rookgame.visible.visible`): its own cards, the nest if it took
-    it or the table is shown it, its own burials.  ``seat=None`` is a spectator: what the whole table sees."""
+class Mask(NamedTuple):
+    """How ``seat``'s log hides what it may not see now: the only things its public operations depend on, so
+    that a log masked with an unchanged mask only grows (:meth:`rookgame.table.Table.events` keeps it)."""
+
+    seat: int  # SPECTATOR for someone watching: no hand is shown in the deal
+    table_nest: int | None  # the nest as the whole table learns it with the deal, or None
+    sees_nest: bool  # the nest taken is shown
+    sees_burial: bool  # the cards buried are shown
+
+
+def mask_of(hand: Hand, seat: int | None) -> Mask:
+    """What ``seat`` (None: a spectator) may see of ``hand``'s log now (:func:`rookgame.visible.visible`)."""
     sight = visible(hand, SPECTATOR if seat is None else seat)
-    table_nest = CardSet(hand.nest) if table_sees_nest(hand) else None  # the deal as the table learns it
+    return Mask(sight.seat, hand.nest if table_sees_nest(hand) else None, sight.nest is not None,
+                sight.buried is not None)
+
+
+def masked(ops: Iterable[Operation], mask: Mask) -> list[Operation]:
+    """``ops`` as the seat of ``mask`` may know them."""
+    table_nest = None if mask.table_nest is None else CardSet(mask.table_nest)
     out: list[Operation] = []
-    for op in operations(hand):
+    for op in ops:
         if isinstance(op, Deal):
-            out.append(Deal(op.dealer, tuple(h if s == sight.seat else None for s, h in enumerate(op.hands)),
+            out.append(Deal(op.dealer, tuple(h if s == mask.seat else None for s, h in enumerate(op.hands)),
                             table_nest))
-        elif isinstance(op, TakeNest) and sight.nest is None:
+        elif isinstance(op, TakeNest) and not mask.sees_nest:
             out.append(TakeNest(op.seat, None))
-        elif isinstance(op, Bury) and sight.buried is None:
+        elif isinstance(op, Bury) and not mask.sees_burial:
             out.append(Bury(op.seat, None))
         else:
             out.append(op)
     return out
+
+
+def public_operations(hand: Hand, seat: int | None) -> list[Operation]:
+    """The log as ``seat`` may know it (:func:`rookgame.visible.visible`): its own cards, the nest if it took
+    it or the table is shown it, its own burials.  ``seat=None`` is a spectator: what the whole table sees."""
+    return masked(operations(hand), mask_of(hand, seat))
 
 
 def action_of(op: Operation) -> int | None:

@@ -101,6 +101,12 @@ class Table:
         self._game_hooked = self.match.is_over
         self.max_hands = MAX_HANDS if max_hands is None else max_hands
         self._heard: dict[int | None, list[dict[str, Any]]] = {}  # each seat's events of the finished hands
+        # the hand in play's log (one per action) and each seat's events of it, extended as the hand goes on
+        # (every seat of a table is told every action: rebuilding them all each time cost a server a fifth of
+        # its time, benchmarks/web_load.py)
+        self._ops: tuple[tuple[int, ...], list[L.Operation]] = ((), [])
+        self._live: dict[int | None, tuple[tuple[int, ...], L.Mask, list[int], list[L.Operation],
+                                           list[dict[str, Any]]]] = {}
 
     def _make(self, s: int, seat: Seat) -> Player | None:
         if isinstance(seat, Human):
@@ -271,8 +277,33 @@ class Table:
         out = kept
         m = self.match
         if not m.is_over and m.hand.dealt:
-            out = kept + [event_json(len(done) + 1, op) for op in L.public_operations(m.hand, seat)]
+            out = kept + self._live_events(seat)
         return out[since:]
+
+    def _live_events(self, seat: int | None) -> list[dict[str, Any]]:
+        """The hand in play's events as ``seat`` may know them: those told before, and the new ones.  A seat's
+        masked log only grows while its mask stays (each operation is masked alone); when the mask changes (the
+        nest or a burial shown) or the log does not start as before, it is made again."""
+        m = self.match
+        hand = m.hand
+        number = len(m.hands) + 1
+        this = (id(m), id(hand), number)
+        now = (*this, int(hand.phase), hand.result is not None, *hand.history)  # (an action taken back, another made)
+        if self._ops[0] != now:
+            self._ops = (now, L.operations(hand))
+        ops = self._ops[1]
+        mask = L.mask_of(hand, seat)
+        live = self._live.get(seat)
+        if (live is None or live[0] != this or live[1] != mask  # another hand, or more shown
+                or hand.history[:len(live[2])] != live[2]  # actions taken back (Hand.pop) and others made
+                or len(live[3]) > len(ops) or (live[3] and ops[len(live[3]) - 1] != live[3][-1])):
+            live = self._live[seat] = (this, mask, [], [], [])
+        history, raw, events = live[2], live[3], live[4]
+        history[len(history):] = hand.history[len(history):]
+        new = ops[len(raw):]
+        raw.extend(new)
+        events.extend(event_json(number, op) for op in L.masked(new, mask))
+        return events
 
 
 _ACT_FROM_LEGAL: object = LegalChooser.act  # the act of a player that reads only its legal actions
