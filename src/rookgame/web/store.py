@@ -289,7 +289,10 @@ class Store:
 
     def fence_lease(self, s: Session | Connection, code: str) -> None:
         """:meth:`_fence` on the lease named ``code`` as it is (a tournament's, "T-ABCDEF")."""
-        if self.owner is None:
+        if self.owner is None or self._claim is not None:
+            # a server that holds its SQLite file (:meth:`claim`) is the only process that can write there: no
+            # other can have taken a lease, and the heartbeat renews them (a statement saved on every move: the
+            # fence was a third of the database thread's time under benchmarks/web_load.py)
             return
         done = s.execute(update(LeaseRow).where(LeaseRow.code == code, LeaseRow.owner == self.owner)
                          .values(expires=_now_ms() + int(self.lease_seconds * 1000)))
