@@ -343,7 +343,7 @@ class Store:
         with self._writes.begin() as conn:
             ids = self._ids(conn, {code for code, *_ in moves})
             leases = {table_of(code) for code, *_ in moves}
-            if self.owner is None:
+            if self.owner is None or self._claim is not None:  # unfenced: see fence_lease
                 held = leases
             else:
                 held = set(conn.execute(update(LeaseRow)
