@@ -28,7 +28,7 @@ from rookgame.table import Bot
 from rookgame.tournament import Board, board_table
 from rookgame.web.app import create_app
 from tests.test_serve import free_port, server
-from tests.wire import OPEN, VALIDATOR
+from tests.wire import VALIDATOR, Tab
 
 KD = preset("kentucky-discard")
 
@@ -363,20 +363,14 @@ def boards_people_play(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tournaments.secrets, "randbits", lambda bits: 2026)
 
 
-class Seat:
-    """A person's page on the in-process server's WebSocket."""
+class Seat(Tab):
+    """A person's page on the in-process server's WebSocket (refused or welcomed: it waits for neither)."""
 
     def __init__(self, client: TestClient, table: str, token: str | None) -> None:
-        self.cm = client.websocket_connect("/ws")
-        self.ws = self.cm.__enter__()
-        self.open = True
-        OPEN.append(self)  # closed by conftest's client whatever the test did (an open tab hangs its end)
+        super().__init__(client)
         self.send({"type": "join", "v": 2, "table": table, **({"token": token} if token else {})})
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send_text(json.dumps(message))
 
     def recv(self) -> dict[str, Any]:
         msg = json.loads(self.ws.receive_text())
@@ -395,13 +389,6 @@ class Seat:
 
     def my_turn(self) -> dict[str, Any]:
         return self.until(lambda m: m["type"] == "view" and m["view"]["legal"] and m["view"]["to_act"] == self.seat)
-
-    def close(self) -> None:
-        if self.open:
-            self.open = False
-            if self in OPEN:
-                OPEN.remove(self)
-            self.cm.__exit__(None, None, None)
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any
 
 import jsonschema
 from fastapi import FastAPI
@@ -22,28 +22,40 @@ from rookgame.web.rooms import Room
 
 VALIDATOR = jsonschema.Draft202012Validator(P.schema())
 
-class Tab(Protocol):
-    def close(self) -> None: ...
 
+class Tab:
+    """A WebSocket of the test client, as a browser tab: closed by :func:`serving` whatever the test did."""
 
-OPEN: list[Tab] = []  # every tab open now, whatever its kind
-
-class Wire:
-    """One WebSocket as a browser tab: every message it receives is checked against the schema and kept."""
-
-    def __init__(self, client: TestClient, code: str, token: str | None = None) -> None:
+    def __init__(self, client: TestClient) -> None:
         self.cm = client.websocket_connect("/ws")
         self.ws: WebSocketTestSession = self.cm.__enter__()
         self.open = True
         OPEN.append(self)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            if self in OPEN:
+                OPEN.remove(self)
+            self.cm.__exit__(None, None, None)
+
+
+OPEN: list[Tab] = []  # every tab open now
+
+
+class Wire(Tab):
+    """A tab that joins table ``code``: every message it receives is checked against the schema and kept."""
+
+    def __init__(self, client: TestClient, code: str, token: str | None = None) -> None:
+        super().__init__(client)
         self.heard: list[dict[str, Any]] = []
         self.token = token
         self.seat: int | None = None
         self.send({"type": "join", "v": 2, "table": code, **({"token": token} if token else {})})
         self.until("welcome")
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send_text(json.dumps(message))
 
     def recv(self) -> dict[str, Any]:
         msg = json.loads(self.ws.receive_text())
@@ -62,13 +74,6 @@ class Wire:
 
     def view(self) -> dict[str, Any]:
         return self.until("view")["view"]
-
-    def close(self) -> None:
-        if self.open:
-            self.open = False
-            if self in OPEN:
-                OPEN.remove(self)
-            self.cm.__exit__(None, None, None)
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:

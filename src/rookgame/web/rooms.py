@@ -484,17 +484,16 @@ class Room:
         refusal = table.refusal(seat, action)
         if refusal is not None:
             raise Refusal(refusal.code, **refusal.params)
-        store, n, tries = self.hub.store, self.logged, [0]
-        # on a database server, with the other tables' moves waiting meanwhile (one transaction for them all)
-        written = await self.hub.append(self.game, n, seat, action) if self.hub.batch_appends else None
+        store, n = self.hub.store, self.logged
+        # with the other tables' moves waiting meanwhile (one transaction for them all)
+        written = await self.hub.append(self.game, n, seat, action)
         if written is False:
             self.taken_over()
             raise Refusal("table_taken_over")
         if written is None:  # alone, tried again while the database is away
 
-            def append() -> None:  # a batch or a first try may have committed before its connection was lost
-                tries[0] += 1
-                store.append(self.game, n, seat, action, again=tries[0] > 1 or self.hub.batch_appends)
+            def append() -> None:  # the batch may have committed before its connection was lost
+                store.append(self.game, n, seat, action, again=True)
 
             await self._write(append, patience=patience)
         else:
@@ -702,9 +701,6 @@ class Hub:
         self._bot_keys: dict[str, set[tuple[str, int, str, int]]] = {}
         self._appends: list[tuple[tuple[str, int, int, int], asyncio.Future[bool | None]]] = []  # moves to log
         self._appending: asyncio.Task[None] | None = None
-        # the moves waiting while a transaction is on its way go together in the next: a transaction a move was
-        # the limit (about 170 moves a second on PostgreSQL; on SQLite the append was a fifth of the server's time)
-        self.batch_appends = True
         self.metrics = Metrics()
         self.stopping = False  # shutting down: /healthz says so, and the proxy sends no one new here
         self._beat: asyncio.Task[None] | None = None
@@ -720,7 +716,8 @@ class Hub:
     async def append(self, code: str, n: int, seat: int, action: int) -> bool | None:
         """Log action ``n`` of ``code`` together with the other tables' moves waiting meanwhile, in one
         transaction (:meth:`Store.append_many`; one database thread is a site's limit, and a transaction a
-        move held 200 tables to about 170 moves a second).  True: written; False: another process holds the
+        move held 200 tables to about 170 moves a second on PostgreSQL; on SQLite it was a fifth of the
+        server's time).  True: written; False: another process holds the
         table's lease; None: not written (a fault, or a move of the batch refused): the caller appends it
         alone, which retries and says why."""
         future: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()

@@ -287,12 +287,17 @@ class Store:
         else :class:`LeaseLost`.  A store with no owner (a script, a test) writes unfenced."""
         self.fence_lease(s, table_of(code))  # a table's games after its first ("ABCDEF-2") are under the table's lease
 
+    @property
+    def _fenced(self) -> bool:
+        """Whether a write checks (and renews) its table's lease in its transaction: not for a store with no owner
+        (a script, a test), nor for a server that holds its SQLite file (:meth:`claim`), the only process that can
+        write there, whose heartbeat renews the leases (the fence was a third of the database thread's time
+        under benchmarks/web_load.py)."""
+        return self.owner is not None and self._claim is None
+
     def fence_lease(self, s: Session | Connection, code: str) -> None:
         """:meth:`_fence` on the lease named ``code`` as it is (a tournament's, "T-ABCDEF")."""
-        if self.owner is None or self._claim is not None:
-            # a server that holds its SQLite file (:meth:`claim`) is the only process that can write there: no
-            # other can have taken a lease, and the heartbeat renews them (a statement saved on every move: the
-            # fence was a third of the database thread's time under benchmarks/web_load.py)
+        if not self._fenced:
             return
         done = s.execute(update(LeaseRow).where(LeaseRow.code == code, LeaseRow.owner == self.owner)
                          .values(expires=_now_ms() + int(self.lease_seconds * 1000)))
@@ -343,7 +348,7 @@ class Store:
         with self._writes.begin() as conn:
             ids = self._ids(conn, {code for code, *_ in moves})
             leases = {table_of(code) for code, *_ in moves}
-            if self.owner is None or self._claim is not None:  # unfenced: see fence_lease
+            if not self._fenced:
                 held = leases
             else:
                 held = set(conn.execute(update(LeaseRow)
