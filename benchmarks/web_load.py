@@ -53,7 +53,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVER = """
 import cProfile, os, sys, uvicorn
 from rookgame.web.app import MAX_WS_FRAME, create_app
-app = create_app(sys.argv[1], bot_delay=float(sys.argv[3]), bot_workers=int(sys.argv[4]))
+from rookgame.web.collector import quiet_collections
+app = create_app(sys.argv[1], bot_delay=float(sys.argv[3]), bot_workers=int(sys.argv[4]),
+                 bot_processes=int(sys.argv[5]))
 profile = os.environ.get("ROOK_LOAD_PROFILE")  # the event loop's thread under cProfile, written at exit
 prof = cProfile.Profile() if profile else None
 if prof:
@@ -64,6 +66,7 @@ if prof:
         os._exit(0)
     signal.signal(signal.SIGTERM, done)  # uvicorn re-raises the signal after its shutdown
     prof.enable()
+quiet_collections()  # as rook serve does
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=MAX_WS_FRAME,
             ws_ping_interval=20, ws_ping_timeout=20, backlog=4096,
             ws_per_message_deflate=os.environ.get("ROOK_LOAD_DEFLATE") == "1")  # off, as in rook serve
@@ -117,7 +120,8 @@ def proc_rss(pid: int) -> int:
 
 
 class Server:
-    def __init__(self, bot_delay: float, bot_workers: int = 2, stderr: Any = None, profile: str | None = None) -> None:
+    def __init__(self, bot_delay: float, bot_workers: int = 2, stderr: Any = None, profile: str | None = None,
+                 bot_processes: int = 0) -> None:
         self.dir = tempfile.TemporaryDirectory(prefix="rook-load-")
         self.db_path = Path(self.dir.name) / "rook.db"
         self.url = f"sqlite:///{self.db_path}"
@@ -126,7 +130,7 @@ class Server:
         if profile:
             env["ROOK_LOAD_PROFILE"] = profile
         self.proc = subprocess.Popen([sys.executable, "-c", SERVER, self.url, str(self.port), str(bot_delay),
-                                      str(bot_workers)], env=env, stderr=stderr)
+                                      str(bot_workers), str(bot_processes)], env=env, stderr=stderr)
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
 
@@ -163,7 +167,7 @@ class Server:
 class Site(Server):
     """``rook serve --workers N`` on PostgreSQL: the same measurements, over every process of the site."""
 
-    def __init__(self, bot_delay: float, workers: int, db: str) -> None:
+    def __init__(self, bot_delay: float, workers: int, db: str, bot_processes: int = 0) -> None:
         self.dir = tempfile.TemporaryDirectory(prefix="rook-load-")
         self.url = db
         self.port = free_port()
@@ -171,7 +175,7 @@ class Site(Server):
                    HOME=self.dir.name)
         self.proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port",
                                       str(self.port), "--db", db, "--no-browser", "--pace", str(bot_delay),
-                                      "--bot-processes", "0", "--workers", str(workers)], env=env)
+                                      "--bot-processes", str(bot_processes), "--workers", str(workers)], env=env)
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
 
@@ -388,6 +392,8 @@ def main() -> None:
     ap.add_argument("--bot-delay", type=float, default=None, help="server bot_delay (human 0.5, flat 0)")
     ap.add_argument("--human-delay", type=float, default=0.5)
     ap.add_argument("--bot-workers", type=int, default=2)
+    ap.add_argument("--bot-processes", type=int, default=0,
+                    help="the bots think in this many worker processes (rook serve: one a core, at most 4); 0: threads")
     ap.add_argument("--ping-every", type=float, default=20.0)
     ap.add_argument("--pings-in-step", action="store_true", help="the worst case: every idle socket pings at once")
     ap.add_argument("--seed", type=int, default=1)
@@ -408,7 +414,8 @@ def main() -> None:
     for n, workers in runs:
         idle = args.idle if args.mode == "human" else 0
         if workers is None:
-            server: Server = Server(bot_delay, args.bot_workers, profile=args.profile)
+            server: Server = Server(bot_delay, args.bot_workers, profile=args.profile,
+                                    bot_processes=args.bot_processes)
         else:
             if args.db is None and postgres is None:
                 sys.path.insert(0, str(ROOT))
@@ -416,7 +423,7 @@ def main() -> None:
 
                 postgres = PostgresServer().start()
             db = args.db or postgres.create_database(f"load{len(results)}")
-            server = Site(bot_delay, workers, db)
+            server = Site(bot_delay, workers, db, args.bot_processes)
         try:
             server.wait_up()
             r = asyncio.run(run_human(server, args, n, idle))

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
 
 from . import api, clubs, errors, logs, ops, pages, passkeys, play, tournament_api
+from .collector import quiet_collections
 from .history import History
 from .limits import RATE, Requests
 from .logs import LogFormat
@@ -153,6 +154,7 @@ def serve(host: str | None, port: int, db: str | None, *, open_browser: bool = T
     print("rook: stop with Ctrl+C; every table is kept and resumes when you serve again", flush=True)
     if open_browser:
         _open_browser(url)
+    quiet_collections()
     uvicorn.run(app, host=host, port=port, **UVICORN)
 
 

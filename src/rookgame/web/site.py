@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import logs, metrics, relay
+from .collector import quiet_collections
 from .logs import LogFormat
 
 log = logging.getLogger("rookgame.web")
@@ -63,6 +64,7 @@ def _worker(index: int, sock: socket.socket, relay_host: str, db: str, options: 
     address = f"{relay_host}:{private.getsockname()[1]}"
     app = create_app(db, address=address, sweep_seconds=SWEEP_SECONDS, lease_seconds=LEASE_SECONDS, **options)
     log.info("process %d of the site serves, relaying at %s", index, address)
+    quiet_collections()
     uvicorn.Server(uvicorn.Config(app, **server)).run(sockets=[sock, private])
 
 
