@@ -849,3 +849,165 @@ def test_a_pseudo_language_run_of_the_table_page_finds_no_text_outside_the_catal
         also |= set(re.findall(r"[A-Za-z]+", " ".join([str(game["name"]), *map(str, game["players"])])))
     leaks = sorted({(text, tuple(bypassing(text, also))) for text in seen if bypassing(text, also)})
     assert not leaks, leaks[:10]
+
+
+def leaked(seen: set[str], also: set[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """The texts of ``seen`` with words outside the pseudo-language's brackets (``also``: the run's data)."""
+    from tests.test_languages import bypassing
+
+    return sorted({(text, tuple(bypassing(text, also))) for text in seen if bypassing(text, also)})
+
+
+def words_of(*texts: str) -> set[str]:
+    """The words of data shown (codes, links), as :func:`tests.test_languages.bypassing` finds them."""
+    return {w for text in texts for pattern in (r"[A-Za-z]+", r"[A-Za-z][A-Za-z_'-]*[A-Za-z]")
+            for w in re.findall(pattern, text)}
+
+
+# what SHOWN leaves out: the choices of the lists shown (a closed list's options are not "visible")
+OPTIONS = """() => [...document.querySelectorAll("select")].filter((s) => s.checkVisibility())
+  .flatMap((s) => [...s.options].map((o) => o.textContent))"""
+
+
+def shown(page: Page) -> list[str]:
+    return [*page.evaluate(SHOWN), *page.evaluate(OPTIONS)]
+
+
+def post_json(url: str, body: Any, headers: dict[str, str] | None = None) -> Any:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+QPS = "localStorage.setItem('rook-lang', 'qps');"  # a page a form moves to reads the pseudo-language too
+
+
+def test_a_pseudo_language_run_of_the_account_profile_leaderboard_and_club_pages_finds_no_text_outside_the_catalogs(
+        browser: Browser, tmp_path: Path) -> None:
+    """The account pages in the pseudo-language (?lang=qps): a guest's (sign in, make a profile, a wrong password's
+    refusal), the host's once signed up (adding a person, whose set-up link opens the page to choose a password),
+    a profile with games counted and not, the leaderboard, and a club's page for its host (tables, an event, its
+    leaderboard, an invite link) and for someone opening the invite: every text, label and title comes from the
+    catalogs."""
+    from rookgame.rules import load
+    from rookgame.web.accounts import Seated
+
+    srv = Server(tmp_path / "rook.db")  # its first profile is its host
+    contexts: list[BrowserContext] = []
+
+    def context() -> BrowserContext:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx.set_default_timeout(TIMEOUT)
+        ctx.add_init_script(QPS)
+        contexts.append(ctx)
+        return ctx
+
+    seen: set[str] = set()
+    also = {"Ann", "Bo", "Qq", "Rook", "qps"}
+    try:
+        page = context().new_page()
+        console = console_errors(page)
+        page.goto(f"{srv.url}/account?lang=qps")  # a guest: sign in, or make a profile
+        page.wait_for_selector("#ac-guest:not([hidden])")
+        seen.update(shown(page))
+        page.fill("#ac-signin [name=handle]", "nobody")
+        page.fill("#ac-signin [name=password]", "not the password")
+        page.click("#ac-signin button[type=submit]")
+        page.wait_for_selector("#ac-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#ac-signup [name=handle]", "ann")
+        page.fill("#ac-signup [name=name]", "Ann")
+        page.fill("#ac-signup [name=password]", "correct horse battery staple")
+        page.click("#ac-signup button[type=submit]")
+        page.wait_for_selector("#ac-me:not([hidden])")  # signed in: the host, with no games yet
+        page.wait_for_selector("#ac-profile:not([hidden])")
+        seen.update(shown(page))
+        page.fill("#ac-add [name=handle]", "bo")
+        page.fill("#ac-add [name=name]", "Bo")
+        page.click("#ac-add button[type=submit]")  # no password: a set-up link
+        page.wait_for_selector("#ac-added code")
+        link = page.inner_text("#ac-added code")
+        also |= words_of(link)
+        seen.update(shown(page))
+        assert page.evaluate("document.documentElement.lang") == "qps"  # the page says what language it is in
+        page.fill("#ac-club-new [name=name]", "   ")  # refused: a name needs a letter
+        page.click("#ac-club-new button[type=submit]")
+        page.wait_for_selector("#ac-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#ac-club-new [name=name]", "Qq")
+        page.click("#ac-club-new button[type=submit]")  # the club's page, for its host
+        page.wait_for_url("**/club/*")
+        club = page.url.rsplit("/", 1)[1]
+        page.wait_for_selector("#cl-invite:not([hidden])")
+        seen.update(shown(page))
+        table = create(srv.url, name="Qq", seats=["open", "heuristic", "random", "heuristic"])["code"]
+        also |= words_of(table, club)
+        page.fill("#cl-add-table input", "ZZZZZZ")  # refused: no such table
+        page.click("#cl-add-table button[type=submit]")
+        page.wait_for_selector("#cl-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#cl-add-table input", table)
+        page.click("#cl-add-table button[type=submit]")
+        page.wait_for_selector("#cl-tables li")
+        page.fill("#cl-add-event [name=title]", "   ")  # refused: a title needs a letter
+        page.fill("#cl-add-event [name=at]", "2027-02-04T19:00")
+        page.evaluate("document.getElementById('cl-status').textContent = ''")
+        page.click("#cl-add-event button[type=submit]")
+        page.wait_for_selector("#cl-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#cl-add-event [name=title]", "Qq")
+        page.fill("#cl-add-event [name=at]", "2027-02-04T19:00")
+        page.fill("#cl-add-event [name=note]", "Qq")
+        page.click("#cl-add-event button[type=submit]")
+        page.wait_for_selector("#cl-events li")
+        page.click("#cl-invite")
+        page.wait_for_selector("#cl-invite-link code")
+        invite = page.inner_text("#cl-invite-link code")  # for the network (lan_url): opened here on 127.0.0.1
+        also |= words_of(invite)
+        invite, link = (srv.url + u.split(str(srv.port), 1)[1] for u in (invite, link))
+        seen.update(shown(page))
+        # games at the club's table: one counted, one with a seat handed to a bot
+        accounts = srv.app.state.accounts
+        rules = load("kentucky-discard")
+        seats = [Seated("p:1", 1, "Ann"), Seated("bot:heuristic", None, "heuristic"),
+                 Seated("bot:random", None, "random"), Seated("bot:heuristic", None, "heuristic")]
+        assert accounts.record_game(table, rules, seats, [500, 120], 0, handed=False)
+        assert accounts.record_game(f"{table}-2", rules, seats, [100, 500], 1, handed=True)
+        also |= words_of(f"{table}-2")
+        for path, ready in ((f"/club/{club}", "#cl-board tr"), ("/account", "#ac-games li"),
+                            ("/players/1", "#ac-ratings tr"), ("/leaderboard", "#lb-rows tr"),
+                            ("/club/NOSUCH", "#cl-status:not(:empty)"), ("/players/99", "#ac-status:not(:empty)")):
+            page.goto(f"{srv.url}{path}?lang=qps")
+            page.wait_for_selector(ready)
+            seen.update(shown(page))
+        # (the wrong password's 401, and no favicon on these pages, are the only resources refused)
+        assert not [m for m in console if not m.startswith("Failed to load resource")], console
+        # someone not signed in opens the club's invite, and the person the host added opens their set-up link
+        other = context().new_page()
+        other.goto(f"{invite}&lang=qps")
+        other.wait_for_selector("#cl-join-sign-in:not([hidden])")
+        seen.update(shown(other))
+        other.goto(f"{link}&lang=qps")
+        other.wait_for_selector("#ac-setup:not([hidden])")
+        seen.update(shown(other))
+        other.fill("#ac-setup [name=password]", "short")  # refused: too short (the browser's own check is off)
+        other.evaluate("document.querySelector('#ac-setup [name=password]').removeAttribute('minlength')")
+        other.click("#ac-setup button[type=submit]")
+        other.wait_for_selector("#ac-status:not(:empty)")
+        seen.update(shown(other))
+        other.fill("#ac-setup [name=password]", "correct horse battery staple")
+        other.click("#ac-setup button[type=submit]")
+        other.wait_for_selector("#ac-me:not([hidden])")
+        other.goto(f"{invite}&lang=qps")  # signed in now: the club's invite lets Bo join
+        other.click("#cl-join")
+        other.wait_for_selector("#cl-member:not([hidden])")
+        seen.update(shown(other))
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        srv.stop()
+    assert "⟦" in "".join(seen)
+    leaks = leaked(seen, also | {"heuristic", "random"})
+    assert not leaks, leaks[:20]
+

@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..words import accounts as account_words
+from ..words import web as web_words
 from ..words.language import parse_language, speaking
 from .accounts import (
     CSRF_COOKIE,
@@ -392,8 +393,8 @@ async def result(game: str, hub: HubDep, accounts: AccountsDep) -> JSONResponse:
 @router.get("/api/account/words")
 async def words(request: Request) -> JSONResponse:
     """The account pages' sentences in the reader's language."""
-    with speaking(reader_language(request)):
-        return JSONResponse(account_words.as_data())
+    with speaking(reader_language(request)):  # (the database away is the tables' word: a write is not done)
+        return JSONResponse(account_words.as_data({"db_down": web_words.SERVER["db_down"]}))
 
 
 # ---------------------------------------------------------------------- the pages
