@@ -1011,3 +1011,90 @@ def test_a_pseudo_language_run_of_the_account_profile_leaderboard_and_club_pages
     leaks = leaked(seen, also | {"heuristic", "random"})
     assert not leaks, leaks[:20]
 
+
+def test_a_pseudo_language_run_of_the_tournament_pages_finds_no_text_outside_the_catalogs(
+        browser: Browser, tmp_path: Path) -> None:
+    """The tournaments' pages in the pseudo-language (?lang=qps): the list and the form of a new event, an event's
+    page for its director and for a pair registered on it, through a round played to the end by bots, a result
+    corrected: the standings, the tables, the results and the director's controls come from the catalogs."""
+    from rookgame.web.names import LEVELS
+
+    srv = Server(tmp_path / "rook.db")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(TIMEOUT)
+    ctx.add_init_script(QPS)
+    seen: set[str] = set()
+    also = {"Ann", "Qq", "Rook", "qps", *LEVELS}
+    try:
+        page = ctx.new_page()
+        console = console_errors(page)
+        page.goto(f"{srv.url}/tournaments?lang=qps")
+        page.wait_for_selector("#new:not([hidden])")
+        seen.update(shown(page))
+        presets = page.eval_on_selector_all("#t-preset option", "os => os.map((o) => o.textContent)")
+        assert presets and all("⟦" in p for p in presets), presets[:3]  # by their names in the reader's language
+        page.fill("#t-name", "Qq")
+        page.fill("#t-rounds", "1")
+        page.fill("#t-boards", "1")
+        page.select_option("#t-fill", "")  # no bots fill a table: a unit sits out
+        page.click("#create-form button[type=submit]")  # the event's page, for its director
+        page.wait_for_url("**/tournament/*")
+        code = page.url.rsplit("/", 1)[1]
+        also |= words_of(code)
+        page.wait_for_selector("#director:not([hidden])")
+        page.wait_for_selector("#register:not([hidden])")
+        seen.update(shown(page))
+        page.fill("#unit-name", "Qq")
+        page.fill("#member-0", "Ann")
+        page.fill("#member-1", "Bo")
+        page.click("#register-form button[type=submit]")  # Ann and Bo: Bo's link to give him
+        page.wait_for_selector("#me p")
+        seen.update(shown(page))
+        for _ in range(4):  # five pairs: two tables, and one pair sitting out
+            post_json(f"{srv.url}/api/tournaments/{code}/units", {"members": ["heuristic", "random"]})
+        page.wait_for_selector("#standings tr:nth-child(6)")
+        page.click("#pause")
+        page.wait_for_selector("#resume:not([hidden])")
+        seen.update(shown(page))
+        page.click("#resume")
+        page.wait_for_selector("#pause:not([hidden])")
+        page.click("#start-round")
+        page.wait_for_selector("#tables li.note")  # who sits out
+        page.wait_for_selector("#me p:nth-child(2)")  # where Ann plays, or that she sits out
+        seen.update(shown(page))
+        assert "⟦" in page.inner_text("#tables li.note")  # said so, not a bare list of names
+        page.select_option("#replace-unit", "1")  # Ann and Bo cannot stay: bots play for them
+        for member in ("0", "1"):
+            page.select_option("#replace-member", member)
+            page.fill("#replace-by", "heuristic")
+            page.click("#replace-form button[type=submit]")
+            page.wait_for_timeout(300)
+        page.wait_for_selector("#results tr:nth-child(3)", timeout=120_000)  # the round's boards played
+        page.wait_for_function("() => document.querySelectorAll('#exports a').length === 3", timeout=120_000)
+        seen.update(shown(page))
+        page.fill("#correct-round", "1")
+        page.fill("#correct-table", "9")  # refused: no such table
+        page.fill("#correct-board", "1")
+        page.fill("#correct-scores", "90 30")
+        page.fill("#correct-reason", "Qq")
+        page.click("#correct-form button[type=submit]")
+        page.wait_for_selector("#director-error:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#correct-table", "1")
+        page.fill("#correct-board", "1")
+        page.fill("#correct-scores", "90 30")
+        page.fill("#correct-reason", "Qq")
+        page.click("#correct-form button[type=submit]")
+        page.wait_for_selector("#results td.note")
+        seen.update(shown(page))
+        page.goto(f"{srv.url}/tournaments?lang=qps")  # the list, with the event
+        page.wait_for_selector("#events li")
+        seen.update(shown(page))
+        # (the correction refused is the only request refused)
+        assert not [m for m in console if not m.startswith("Failed to load resource")], console
+    finally:
+        ctx.close()
+        srv.stop()
+    assert "⟦" in "".join(seen)
+    leaks = leaked(seen, also)
+    assert not leaks, leaks[:20]
