@@ -318,15 +318,31 @@ def test_a_restarted_server_keeps_profiles_sessions_and_ratings(tmp_path: Path) 
         assert json.loads(json.dumps(board))[0]["games"] == 1
 
 
-@pytest.mark.parametrize("killed", ["after_the_mark", "before_the_mark"])
-def test_a_game_over_whose_rating_was_not_saved_is_rated_once_by_the_next_server(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, killed: str) -> None:
-    url = f"sqlite:///{tmp_path / 'rook.db'}"
+@pytest.mark.parametrize("killed", ["before_the_mark", "in_the_ratings_write", "an_older_server_marked_it"])
+def test_a_game_over_whose_end_was_not_saved_is_marked_and_rated_once_by_the_next_server(
+        db_url: str, monkeypatch: pytest.MonkeyPatch, killed: str) -> None:
+    """The mark of a game finished and its rating are one transaction: a process killed after the last move, or a
+    failure in the rating's write, leaves neither; the next server marks and rates it, once.  A game an older
+    server marked without its rating (the two were apart then) is rated by the next to start."""
+    import rookgame.web.accounts as accounts_module
+    from rookgame.web.store import Store
+
+    url = db_url
     with serving(create_app(url, bot_delay=0, rate=1000)) as c:
         hub = c.app.state.hub  # type: ignore[attr-defined]
-        hub.on_finished.clear()  # the process is killed once the game is over, before its rating is written
-        if killed == "before_the_mark":  # ... and before the store marked it finished
-            monkeypatch.setattr(hub.store, "set_finished", lambda game: None)
+        mark = hub.store.set_finished
+        if killed == "before_the_mark":  # the process is killed once the last move is logged
+            monkeypatch.setattr(hub.store, "set_finished", lambda game, writes=(): True)
+        elif killed == "an_older_server_marked_it":  # marked in a transaction of its own; killed before the rating
+            monkeypatch.setattr(hub.store, "set_finished", lambda game, writes=(): mark(game))
+        else:  # the ratings are written (the server's ladder's rows), then the transaction fails
+            rate_pool = accounts_module.rate_pool
+
+            def failing(*args: Any) -> Any:
+                rate_pool(*args)
+                raise RuntimeError("killed in the rating's write")
+
+            monkeypatch.setattr(accounts_module, "rate_pool", failing)
         sign_up(c)
         made = c.post("/api/tables", json={"seats": ["me", "heuristic", "random", "heuristic"], "goal": 50}).json()
         code = made["code"]
@@ -335,9 +351,13 @@ def test_a_game_over_whose_rating_was_not_saved_is_rated_once_by_the_next_server
         play_to_the_end(ann)
         assert c.get(f"/api/results/{code}").status_code == 404 and c.get("/api/ratings").json() == []
         listed = [g["code"] for g in c.get("/api/games").json()]
-        assert (code in listed) == (killed == "after_the_mark")
+        assert (code in listed) == (killed == "an_older_server_marked_it")  # not marked without its rating
+    monkeypatch.undo()
+    store = Store(url)
+    assert (store.stored(code).finished is not None) == (killed == "an_older_server_marked_it")
+    store.close()
     boards = []
-    for _ in range(2):  # started again, and again: rated by the first, and never again
+    for _ in range(2):  # started again, and again: marked and rated by the first, and never again
         with serving(create_app(url, bot_delay=0, rate=1000)) as c:
             deadline = time.monotonic() + 10  # a game not marked is marked and rated once its table is loaded
             while (r := c.get(f"/api/results/{code}")).status_code == 404 and time.monotonic() < deadline:
@@ -353,6 +373,62 @@ def test_a_game_over_whose_rating_was_not_saved_is_rated_once_by_the_next_server
             assert code in [g["code"] for g in c.get("/api/games").json()]
             boards.append(board)
     assert boards[0] == boards[1]
+
+
+@pytest.mark.parametrize("failure", ["the_database_away", "a_refusal"])
+def test_a_rating_write_that_fails_once_leaves_the_game_unmarked_and_the_server_marks_and_rates_it_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str) -> None:
+    """A fault in the rating's write (the database away a moment: the write is tried again at once; a refusal: the
+    heartbeat's next kick tries again) rolls the mark back with it; the next try marks and rates the game once."""
+    from sqlalchemy.exc import OperationalError
+
+    import rookgame.web.accounts as accounts_module
+
+    rate_pool, tries = accounts_module.rate_pool, []
+
+    def fails_once(*args: Any) -> Any:
+        tries.append(args[2])  # where: {}, the server's ladder (no club here)
+        changed = rate_pool(*args)
+        if len(tries) == 1:
+            if failure == "the_database_away":
+                raise OperationalError("UPDATE rook_ratings", {}, Exception("server closed the connection"))
+            raise RuntimeError("refused")
+        return changed
+
+    url = f"sqlite:///{tmp_path / 'rook.db'}"
+    with serving(create_app(url, bot_delay=0, rate=1000, lease_seconds=0.3)) as c:
+        store = c.app.state.hub.store  # type: ignore[attr-defined]
+        accounts = c.app.state.accounts  # type: ignore[attr-defined]
+        marks: list[bool] = []
+        mark = store.set_finished
+
+        def marked(game: str, writes: Any = ()) -> bool:
+            try:
+                marks.append(mark(game, writes))
+            except Exception:
+                marks.append(False)  # nothing of it kept: neither the mark nor the rating
+                assert store.stored(game).finished is None and accounts.result(game) is None
+                raise
+            return marks[-1]
+
+        monkeypatch.setattr(store, "set_finished", marked)
+        monkeypatch.setattr(accounts_module, "rate_pool", fails_once)
+        made = c.post("/api/tables", json={"seats": ["heuristic", "random"] * 2, "goal": 50}).json()
+        code = made["code"]
+        host = Wire(c, code, made["token"])
+        host.send({"type": "start"})
+        while not host.view()["over"]:
+            pass
+        deadline = time.monotonic() + 10
+        while (r := c.get(f"/api/results/{code}")).status_code == 404 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert r.status_code == 200 and r.json()["counted"]
+        assert marks == [False, True] and len(tries) == 2  # failed with its mark, then marked and rated once
+        time.sleep(0.3)  # heartbeats after it: nothing marked or rated again
+        assert marks == [False, True]
+        board = c.get(f"/api/ratings/{r.json()['ladder']}").json()
+        assert {row["player"]: row["games"] for row in board} == {"bot:heuristic": 1, "bot:random": 1}
+        assert code in [g["code"] for g in c.get("/api/games").json()]
 
 
 def test_a_game_finished_before_tables_kept_their_lobby_is_rated_with_its_seats_as_they_were(tmp_path: Path) -> None:
@@ -384,7 +460,9 @@ def test_a_sweeping_server_rates_a_game_another_process_finished_but_did_not_rat
     url = f"sqlite:///{tmp_path / 'rook.db'}"
     with serving(create_app(url, bot_delay=0, rate=1000, sweep_seconds=0.1, lease_seconds=0.5)) as sweeper, \
             serving(create_app(url, bot_delay=0, rate=1000)) as player:
-        player.app.state.hub.on_finished.clear()  # type: ignore[attr-defined]  # it dies before the rating
+        # it marks its games as a server did before the mark and the rating were one transaction, and dies before
+        # the rating
+        player.app.state.hub.on_finished.clear()  # type: ignore[attr-defined]
         made = player.post("/api/tables", json={"seats": ["heuristic", "random"] * 2, "goal": 50}).json()
         code = made["code"]
         host = Wire(player, code, made["token"])

@@ -849,3 +849,252 @@ def test_a_pseudo_language_run_of_the_table_page_finds_no_text_outside_the_catal
         also |= set(re.findall(r"[A-Za-z]+", " ".join([str(game["name"]), *map(str, game["players"])])))
     leaks = sorted({(text, tuple(bypassing(text, also))) for text in seen if bypassing(text, also)})
     assert not leaks, leaks[:10]
+
+
+def leaked(seen: set[str], also: set[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """The texts of ``seen`` with words outside the pseudo-language's brackets (``also``: the run's data)."""
+    from tests.test_languages import bypassing
+
+    return sorted({(text, tuple(bypassing(text, also))) for text in seen if bypassing(text, also)})
+
+
+def words_of(*texts: str) -> set[str]:
+    """The words of data shown (codes, links), as :func:`tests.test_languages.bypassing` finds them."""
+    return {w for text in texts for pattern in (r"[A-Za-z]+", r"[A-Za-z][A-Za-z_'-]*[A-Za-z]")
+            for w in re.findall(pattern, text)}
+
+
+# what SHOWN leaves out: the choices of the lists shown (a closed list's options are not "visible")
+OPTIONS = """() => [...document.querySelectorAll("select")].filter((s) => s.checkVisibility())
+  .flatMap((s) => [...s.options].map((o) => o.textContent))"""
+
+
+def shown(page: Page) -> list[str]:
+    return [*page.evaluate(SHOWN), *page.evaluate(OPTIONS)]
+
+
+def post_json(url: str, body: Any, headers: dict[str, str] | None = None) -> Any:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+QPS = "localStorage.setItem('rook-lang', 'qps');"  # a page a form moves to reads the pseudo-language too
+
+
+def test_a_pseudo_language_run_of_the_account_profile_leaderboard_and_club_pages_finds_no_text_outside_the_catalogs(
+        browser: Browser, tmp_path: Path) -> None:
+    """The account pages in the pseudo-language (?lang=qps): a guest's (sign in, make a profile, a wrong password's
+    refusal), the host's once signed up (adding a person, whose set-up link opens the page to choose a password),
+    a profile with games counted and not, the leaderboard, and a club's page for its host (tables, an event, its
+    leaderboard, an invite link) and for someone opening the invite: every text, label and title comes from the
+    catalogs."""
+    from rookgame.rules import load
+    from rookgame.web.accounts import Seated
+
+    srv = Server(tmp_path / "rook.db")  # its first profile is its host
+    contexts: list[BrowserContext] = []
+
+    def context() -> BrowserContext:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx.set_default_timeout(TIMEOUT)
+        ctx.add_init_script(QPS)
+        contexts.append(ctx)
+        return ctx
+
+    seen: set[str] = set()
+    also = {"Ann", "Bo", "Qq", "Rook", "qps"}
+    try:
+        page = context().new_page()
+        console = console_errors(page)
+        page.goto(f"{srv.url}/account?lang=qps")  # a guest: sign in, or make a profile
+        page.wait_for_selector("#ac-guest:not([hidden])")
+        seen.update(shown(page))
+        page.fill("#ac-signin [name=handle]", "nobody")
+        page.fill("#ac-signin [name=password]", "not the password")
+        page.click("#ac-signin button[type=submit]")
+        page.wait_for_selector("#ac-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#ac-signup [name=handle]", "ann")
+        page.fill("#ac-signup [name=name]", "Ann")
+        page.fill("#ac-signup [name=password]", "correct horse battery staple")
+        page.click("#ac-signup button[type=submit]")
+        page.wait_for_selector("#ac-me:not([hidden])")  # signed in: the host, with no games yet
+        page.wait_for_selector("#ac-profile:not([hidden])")
+        seen.update(shown(page))
+        page.fill("#ac-add [name=handle]", "bo")
+        page.fill("#ac-add [name=name]", "Bo")
+        page.click("#ac-add button[type=submit]")  # no password: a set-up link
+        page.wait_for_selector("#ac-added code")
+        link = page.inner_text("#ac-added code")
+        also |= words_of(link)
+        seen.update(shown(page))
+        assert page.evaluate("document.documentElement.lang") == "qps"  # the page says what language it is in
+        page.fill("#ac-club-new [name=name]", "   ")  # refused: a name needs a letter
+        page.click("#ac-club-new button[type=submit]")
+        page.wait_for_selector("#ac-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#ac-club-new [name=name]", "Qq")
+        page.click("#ac-club-new button[type=submit]")  # the club's page, for its host
+        page.wait_for_url("**/club/*")
+        club = page.url.rsplit("/", 1)[1]
+        page.wait_for_selector("#cl-invite:not([hidden])")
+        seen.update(shown(page))
+        table = create(srv.url, name="Qq", seats=["open", "heuristic", "random", "heuristic"])["code"]
+        also |= words_of(table, club)
+        page.fill("#cl-add-table input", "ZZZZZZ")  # refused: no such table
+        page.click("#cl-add-table button[type=submit]")
+        page.wait_for_selector("#cl-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#cl-add-table input", table)
+        page.click("#cl-add-table button[type=submit]")
+        page.wait_for_selector("#cl-tables li")
+        page.fill("#cl-add-event [name=title]", "   ")  # refused: a title needs a letter
+        page.fill("#cl-add-event [name=at]", "2027-02-04T19:00")
+        page.evaluate("document.getElementById('cl-status').textContent = ''")
+        page.click("#cl-add-event button[type=submit]")
+        page.wait_for_selector("#cl-status:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#cl-add-event [name=title]", "Qq")
+        page.fill("#cl-add-event [name=at]", "2027-02-04T19:00")
+        page.fill("#cl-add-event [name=note]", "Qq")
+        page.click("#cl-add-event button[type=submit]")
+        page.wait_for_selector("#cl-events li")
+        page.click("#cl-invite")
+        page.wait_for_selector("#cl-invite-link code")
+        invite = page.inner_text("#cl-invite-link code")  # for the network (lan_url): opened here on 127.0.0.1
+        also |= words_of(invite)
+        invite, link = (srv.url + u.split(str(srv.port), 1)[1] for u in (invite, link))
+        seen.update(shown(page))
+        # games at the club's table: one counted, one with a seat handed to a bot
+        accounts = srv.app.state.accounts
+        rules = load("kentucky-discard")
+        seats = [Seated("p:1", 1, "Ann"), Seated("bot:heuristic", None, "heuristic"),
+                 Seated("bot:random", None, "random"), Seated("bot:heuristic", None, "heuristic")]
+        assert accounts.record_game(table, rules, seats, [500, 120], 0, handed=False)
+        assert accounts.record_game(f"{table}-2", rules, seats, [100, 500], 1, handed=True)
+        also |= words_of(f"{table}-2")
+        for path, ready in ((f"/club/{club}", "#cl-board tr"), ("/account", "#ac-games li"),
+                            ("/players/1", "#ac-ratings tr"), ("/leaderboard", "#lb-rows tr"),
+                            ("/club/NOSUCH", "#cl-status:not(:empty)"), ("/players/99", "#ac-status:not(:empty)")):
+            page.goto(f"{srv.url}{path}?lang=qps")
+            page.wait_for_selector(ready)
+            seen.update(shown(page))
+        # (the wrong password's 401, and no favicon on these pages, are the only resources refused)
+        assert not [m for m in console if not m.startswith("Failed to load resource")], console
+        # someone not signed in opens the club's invite, and the person the host added opens their set-up link
+        other = context().new_page()
+        other.goto(f"{invite}&lang=qps")
+        other.wait_for_selector("#cl-join-sign-in:not([hidden])")
+        seen.update(shown(other))
+        other.goto(f"{link}&lang=qps")
+        other.wait_for_selector("#ac-setup:not([hidden])")
+        seen.update(shown(other))
+        other.fill("#ac-setup [name=password]", "short")  # refused: too short (the browser's own check is off)
+        other.evaluate("document.querySelector('#ac-setup [name=password]').removeAttribute('minlength')")
+        other.click("#ac-setup button[type=submit]")
+        other.wait_for_selector("#ac-status:not(:empty)")
+        seen.update(shown(other))
+        other.fill("#ac-setup [name=password]", "correct horse battery staple")
+        other.click("#ac-setup button[type=submit]")
+        other.wait_for_selector("#ac-me:not([hidden])")
+        other.goto(f"{invite}&lang=qps")  # signed in now: the club's invite lets Bo join
+        other.click("#cl-join")
+        other.wait_for_selector("#cl-member:not([hidden])")
+        seen.update(shown(other))
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        srv.stop()
+    assert "⟦" in "".join(seen)
+    leaks = leaked(seen, also | {"heuristic", "random"})
+    assert not leaks, leaks[:20]
+
+
+def test_a_pseudo_language_run_of_the_tournament_pages_finds_no_text_outside_the_catalogs(
+        browser: Browser, tmp_path: Path) -> None:
+    """The tournaments' pages in the pseudo-language (?lang=qps): the list and the form of a new event, an event's
+    page for its director and for a pair registered on it, through a round played to the end by bots, a result
+    corrected: the standings, the tables, the results and the director's controls come from the catalogs."""
+    from rookgame.web.names import LEVELS
+
+    srv = Server(tmp_path / "rook.db")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(TIMEOUT)
+    ctx.add_init_script(QPS)
+    seen: set[str] = set()
+    also = {"Ann", "Qq", "Rook", "qps", *LEVELS}
+    try:
+        page = ctx.new_page()
+        console = console_errors(page)
+        page.goto(f"{srv.url}/tournaments?lang=qps")
+        page.wait_for_selector("#new:not([hidden])")
+        seen.update(shown(page))
+        presets = page.eval_on_selector_all("#t-preset option", "os => os.map((o) => o.textContent)")
+        assert presets and all("⟦" in p for p in presets), presets[:3]  # by their names in the reader's language
+        page.fill("#t-name", "Qq")
+        page.fill("#t-rounds", "1")
+        page.fill("#t-boards", "1")
+        page.select_option("#t-fill", "")  # no bots fill a table: a unit sits out
+        page.click("#create-form button[type=submit]")  # the event's page, for its director
+        page.wait_for_url("**/tournament/*")
+        code = page.url.rsplit("/", 1)[1]
+        also |= words_of(code)
+        page.wait_for_selector("#director:not([hidden])")
+        page.wait_for_selector("#register:not([hidden])")
+        seen.update(shown(page))
+        page.fill("#unit-name", "Qq")
+        page.fill("#member-0", "Ann")
+        page.fill("#member-1", "Bo")
+        page.click("#register-form button[type=submit]")  # Ann and Bo: Bo's link to give him
+        page.wait_for_selector("#me p")
+        seen.update(shown(page))
+        for _ in range(4):  # five pairs: two tables, and one pair sitting out
+            post_json(f"{srv.url}/api/tournaments/{code}/units", {"members": ["heuristic", "random"]})
+        page.wait_for_selector("#standings tr:nth-child(6)")
+        page.click("#pause")
+        page.wait_for_selector("#resume:not([hidden])")
+        seen.update(shown(page))
+        page.click("#resume")
+        page.wait_for_selector("#pause:not([hidden])")
+        page.click("#start-round")
+        page.wait_for_selector("#tables li.note")  # who sits out
+        page.wait_for_selector("#me p:nth-child(2)")  # where Ann plays, or that she sits out
+        seen.update(shown(page))
+        assert "⟦" in page.inner_text("#tables li.note")  # said so, not a bare list of names
+        page.select_option("#replace-unit", "1")  # Ann and Bo cannot stay: bots play for them
+        for member in ("0", "1"):
+            page.select_option("#replace-member", member)
+            page.fill("#replace-by", "heuristic")
+            page.click("#replace-form button[type=submit]")
+            page.wait_for_timeout(300)
+        page.wait_for_selector("#results tr:nth-child(3)", timeout=120_000)  # the round's boards played
+        page.wait_for_function("() => document.querySelectorAll('#exports a').length === 3", timeout=120_000)
+        seen.update(shown(page))
+        page.fill("#correct-round", "1")
+        page.fill("#correct-table", "9")  # refused: no such table
+        page.fill("#correct-board", "1")
+        page.fill("#correct-scores", "90 30")
+        page.fill("#correct-reason", "Qq")
+        page.click("#correct-form button[type=submit]")
+        page.wait_for_selector("#director-error:not(:empty)")
+        seen.update(shown(page))
+        page.fill("#correct-table", "1")
+        page.fill("#correct-board", "1")
+        page.fill("#correct-scores", "90 30")
+        page.fill("#correct-reason", "Qq")
+        page.click("#correct-form button[type=submit]")
+        page.wait_for_selector("#results td.note")
+        seen.update(shown(page))
+        page.goto(f"{srv.url}/tournaments?lang=qps")  # the list, with the event
+        page.wait_for_selector("#events li")
+        seen.update(shown(page))
+        # (the correction refused is the only request refused)
+        assert not [m for m in console if not m.startswith("Failed to load resource")], console
+    finally:
+        ctx.close()
+        srv.stop()
+    assert "⟦" in "".join(seen)
+    leaks = leaked(seen, also)
+    assert not leaks, leaks[:20]

@@ -4,7 +4,10 @@ apart from the server's and from another club's."""
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic import command
@@ -16,8 +19,9 @@ from sqlalchemy import create_engine, text
 
 import rookgame.web.store as store_module
 from rookgame.rules import load
-from rookgame.web.accounts import Seated
-from rookgame.web.clubs import Clubs
+from rookgame.table import Bot, Human
+from rookgame.web.accounts import Accounts, Seated
+from rookgame.web.clubs import Clubs, rate_in_clubs
 from rookgame.web.store import Base, Store
 from tests.test_accounts import PASSWORD, csrf, play_to_the_end, post, sign_up
 from tests.wire import Wire
@@ -189,3 +193,62 @@ def test_the_club_ratings_migration_upgrades_a_database_with_clubs_and_results_a
     assert clubs.ladders("FAMILY") == [] and clubs.ratings("FAMILY", "kentucky-discard") == ([], {"p:1"})
     store.close()
     engine.dispose()
+
+
+def test_a_games_mark_its_rating_and_its_clubs_rating_are_one_transaction_and_two_finishers_rate_it_once(
+        db_url: str) -> None:
+    store = Store(db_url)
+    accounts, clubs = Accounts(store), Clubs(store)
+    accounts.pools.append(rate_in_clubs)  # as the server has it
+    ann = accounts.create("ann", "Ann", None)
+    rules = load("kentucky-discard")
+    table = store.create(rules, [Human("Ann"), Bot("heuristic"), Bot("random"), Bot("heuristic")], seed=1)
+    family = clubs.create("Family", ann)
+    clubs.add_table(family, table, ann)
+    seats = [Seated("p:1", 1, "Ann"), Seated("bot:heuristic", None, "heuristic"), Seated("bot:random", None, "random"),
+             Seated("bot:heuristic", None, "heuristic")]
+
+    def rating(s: Any) -> bool:
+        return accounts.record_in(s, table, rules, seats, [500, 100], 0, handed=False)
+
+    def kept() -> tuple[bool, bool, list[Any], list[Any], list[Any]]:
+        return (store.stored(table).finished is not None, accounts.result(table) is not None,
+                [(r["player"], r["games"]) for r in accounts.leaderboard("kentucky-discard")],
+                clubs.ladders(family), clubs.ratings(family, "kentucky-discard")[0])
+
+    def fails(s: Any, game: str, rate: Any) -> None:  # a pool after the club's, whose write fails
+        raise RuntimeError("killed in the rating's write")
+
+    accounts.pools.append(fails)
+    with pytest.raises(RuntimeError):  # the server's ladder and the club's were written in it: all rolled back
+        store.set_finished(table, [rating])
+    assert kept() == (False, False, [], [], [])
+    accounts.pools.remove(fails)
+    # two finishers at once (two processes of a site): the first holds its transaction open, the second waits for
+    # it, then finds the game marked, and writes nothing
+    inside, go_on, marked = threading.Event(), threading.Event(), {}
+
+    def held(s: Any) -> bool:
+        done = rating(s)
+        inside.set()
+        go_on.wait(5)
+        return done
+
+    first = threading.Thread(target=lambda: marked.update(first=store.set_finished(table, [held])))
+    first.start()
+    assert inside.wait(10)
+    second = threading.Thread(target=lambda: marked.update(second=store.set_finished(table, [rating])))
+    second.start()
+    time.sleep(0.2)
+    assert marked == {}  # the second waits for the first's transaction
+    go_on.set()
+    first.join(10)
+    second.join(10)
+    assert marked == {"first": True, "second": False}
+    finished, result, server, club_ladders, club = kept()
+    assert finished and result and sorted(server) == [("bot:heuristic", 1), ("bot:random", 1), ("p:1", 1)]
+    assert club_ladders == [{"ladder": "kentucky-discard", "games": 1}] and {r.games for r in club} == {1}
+    assert not store.set_finished(table, [rating]) and accounts.unrated() == []  # and never again
+    assert not accounts.record_game(table, rules, seats, [500, 100], 0, handed=False)
+    assert [(r["player"], r["games"]) for r in accounts.leaderboard("kentucky-discard")] == server
+    store.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import shlex
+import shutil
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from string import Formatter
@@ -95,6 +97,36 @@ def test_the_template_file_for_translators_is_current() -> None:
     with open(LOCALE_DIR / "rookgame.pot", "rb") as f:
         pot = {m.id if isinstance(m.id, str) else (m.id[0], m.id[1]) for m in read_po(f) if m.id}
     assert not set(TEMPLATES) - pot, sorted(set(TEMPLATES) - pot, key=str)[:3]
+
+
+def documented_catalog_commands() -> list[list[str]]:
+    """The ``pybabel`` commands of docs/languages.md's "Adding or changing a template", as a shell reads them."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "languages.md").read_text(encoding="utf-8")
+    block = doc.split("Extract and merge", 1)[1].split("```", 2)[1]
+    return [shlex.split(line) for line in block.replace("\\\n", " ").splitlines() if line.strip().startswith("pybabel")]
+
+
+def test_the_documented_extract_and_update_change_nothing_on_an_unchanged_tree(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run on the catalogs as committed, the documented commands write them back byte for byte: a translator
+    runs them and edits only the new entries, never an entry's place or a header by hand."""
+    from babel.messages.frontend import CommandLineInterface
+
+    words = Path(__file__).resolve().parents[1] / "src" / "rookgame"
+    shutil.copytree(words / "words", tmp_path / "src" / "rookgame" / "words",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(LOCALE_DIR, tmp_path / "src" / "rookgame" / "locale")
+    before = {p.relative_to(tmp_path): p.read_bytes() for p in (tmp_path / "src" / "rookgame" / "locale").rglob("*")
+              if p.is_file()}
+    commands = documented_catalog_commands()
+    assert [c[:2] for c in commands] == [["pybabel", "extract"], ["pybabel", "update"]], commands
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        assert not CommandLineInterface().run(["pybabel", "-q", *command[1:]]), command
+    after = {p.relative_to(tmp_path): p.read_bytes() for p in (tmp_path / "src" / "rookgame" / "locale").rglob("*")
+             if p.is_file()}
+    assert after.keys() == before.keys()
+    assert [str(p) for p in before if after[p] != before[p]] == []
 
 
 def test_plural_forms_numbers_and_lists_come_from_babel() -> None:

@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..words import accounts as account_words
+from ..words import web as web_words
 from ..words.language import parse_language, speaking
 from .accounts import (
     CSRF_COOKIE,
@@ -40,7 +41,7 @@ from .accounts import (
 )
 from .pages import invite_base, page
 from .rooms import Hub, Room
-from .store import Store
+from .store import Finishing, Store
 
 log = logging.getLogger("rookgame.web")
 router = APIRouter()
@@ -133,16 +134,17 @@ async def account_refused(request: Request, exc: Exception) -> JSONResponse:
 
 def install(app: FastAPI, store: Store) -> Accounts:
     """Accounts on ``app`` (whose hub plays on ``store``): the profiles (``app.state.accounts``), this router, its
-    refusals' handler, and the ratings of every game finished at the hub.  The clubs and the passkeys, which
-    stand on this module, are installed beside it by :func:`.app.create_app`."""
+    refusals' handler, and the ratings of every game finished at the hub, written in the transaction that marks it
+    finished.  The clubs and the passkeys, which stand on this module, are installed beside it by
+    :func:`.app.create_app`."""
     accounts = Accounts(store)
     app.state.accounts = accounts
     app.add_exception_handler(AccountRefusal, account_refused)
     app.include_router(router)
     hub: Hub = app.state.hub
 
-    async def finished(room: Room) -> None:
-        await record_finished(accounts, room)
+    def finished(room: Room) -> Finishing | None:
+        return rating_of(accounts, room)
 
     async def catch_up() -> None:
         await record_unrated(accounts, hub)
@@ -157,25 +159,25 @@ def seated(room: Room) -> list[Seated]:
     return seated_of(room.lobby)
 
 
-async def record_finished(accounts: Accounts, room: Room) -> None:
-    """A game just over at ``room``: its result by profile, and the ratings it changes (not when a seat changed
-    hands after the start).  A database away is retried as every write is; a fault is logged, and the table goes
-    on (a game over is kept whatever its rating)."""
+def rating_of(accounts: Accounts, room: Room) -> Finishing | None:
+    """The rating of the game just over at ``room``, to be written in the transaction that marks it finished
+    (:meth:`.store.Store.set_finished`): its result by profile, and the ratings it changes (not when a seat changed
+    hands after the start).  Who sat where is read now, on the event loop; the write runs on the database
+    thread.  None when the room's game is not over."""
     table = room.table
     if table is None or not table.is_over:
-        return
+        return None
     m = table.match
-    try:
-        game, rules, seats, totals, handed = room.game, room.rules, seated(room), list(m.totals), room.lobby.handed
-        await room.hub.write(lambda: accounts.record_game(game, rules, seats, totals, m.winner, handed=handed))
-    except Exception as e:
-        log.warning("table %s: the game's result was not rated: %s", room.code, type(e).__name__)
+    game, rules, seats, totals, winner, handed = (room.game, room.rules, seated(room), list(m.totals), m.winner,
+                                                  room.lobby.handed)
+    return lambda s: accounts.record_in(s, game, rules, seats, totals, winner, handed=handed)
 
 
 async def record_unrated(accounts: Accounts, hub: Hub) -> int:
-    """Rate every game the store holds as finished but unrated (a process killed between the mark and the
-    rating); how many were rated.  Each is skipped in its own transaction if rated meanwhile (by a table's own
-    hook, or another process sweeping), so none is rated twice; one that does not load is logged and left."""
+    """Rate every game the store holds as finished but unrated (finished before the mark and the rating were one
+    transaction, by a process killed between the two); how many were rated.  Each is skipped in its own
+    transaction if rated meanwhile (by another process sweeping), so none is rated twice; one that does not load
+    is logged and left."""
     try:
         games = await hub.db(accounts.unrated)
     except Exception as e:  # the database is away: the next start or sweep tries again
@@ -391,8 +393,8 @@ async def result(game: str, hub: HubDep, accounts: AccountsDep) -> JSONResponse:
 @router.get("/api/account/words")
 async def words(request: Request) -> JSONResponse:
     """The account pages' sentences in the reader's language."""
-    with speaking(reader_language(request)):
-        return JSONResponse(account_words.as_data())
+    with speaking(reader_language(request)):  # (the database away is the tables' word: a write is not done)
+        return JSONResponse(account_words.as_data({"db_down": web_words.SERVER["db_down"]}))
 
 
 # ---------------------------------------------------------------------- the pages

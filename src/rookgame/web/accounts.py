@@ -20,10 +20,14 @@ recorded once (``rook_results``, keyed by the game's code, with its players by s
 transaction as the ratings it changes; a game in which a person's seat was handed to a bot (or a seat changed
 hands after the start) is recorded as not counted and changes no rating.  A counted game is rated in the same
 transaction in the other pools it belongs to (:attr:`Accounts.pools`: the club whose table it was,
-:mod:`.clubs`), by the same rules (:func:`rate_pool`).  The result's row is the game's mark
-of being rated: a game over whose rating a process did not live to write (killed between the two) is found by
-:meth:`Accounts.unrated` and rated from the store (:meth:`Accounts.record_stored`) by the next one to start or
-sweep; one already recorded is skipped in the rating's own transaction, so no game is rated twice.
+:mod:`.clubs`), by the same rules (:func:`rate_pool`).  All of it is written in the transaction that marks the
+game finished in the store (:meth:`.store.Store.set_finished` runs :meth:`Accounts.record_in`, a hook the server
+registers): a game is marked finished with its rating or not at all, and one over but not marked (its process
+killed after the last move, or the rating's write failed) is marked and rated together by the next to load it.
+The result's row is the game's mark of being rated: a game marked finished without one (finished before the mark
+and the rating were one transaction) is found by :meth:`Accounts.unrated` and rated from the store
+(:meth:`Accounts.record_stored`) by the next one to start or sweep; one already recorded is skipped in the
+rating's own transaction, so no game is rated twice.
 """
 
 from __future__ import annotations
@@ -431,49 +435,56 @@ class Accounts:
     # ------------------------------------------------------------------ results and ratings
     def record_game(self, game: str, rules: RuleSet, seats: Sequence[Seated], totals: Sequence[int],
                     winner: int | None, *, handed: bool, finished: datetime | None = None) -> bool:
-        """A finished game, once: its players by seat, and (unless ``handed``: a seat changed hands after the
-        start) the ratings it changes, in one transaction.  False when it was already recorded.  ``finished``:
-        when the game ended (a game rated late), else now."""
-        ladder = rules_key(rules)
-        # each guest is nobody anyone can be rated against: a name of their own that is never stored
-        keys = [st.player if st.player != "guest" else f"guest:{n}" for n, st in enumerate(seats)]
-        reason = "handed_over" if handed else "no_winner" if winner is None else None
+        """A finished game, once, in a transaction of its own (:meth:`record_in`).  False when it was already
+        recorded.  ``finished``: when the game ended (a game rated late), else now."""
         try:
             with Session(self.engine) as s, s.begin():
-                if s.get(ResultRow, game) is not None:
-                    return False
-                result = ResultRow(game=game, ladder=ladder, counted=False, reason=reason, winner=winner,
-                                   finished=finished or utc_now())
-                s.add(result)
-                s.flush()  # another recorder of this game waits here (PostgreSQL), then finds it recorded
-
-                def rate(row_type: type[Any], where: Mapping[str, Any]) -> dict[str, tuple[Rating, Rating]]:
-                    return rate_pool(s, row_type, where, rules, keys, totals, winner)
-
-                changed = rate(RatingRow, {}) if reason is None else {}
-                if reason is None and not changed:
-                    reason = "one_side"  # every player on both sides (a bot against itself): nobody learned
-                result.counted, result.reason = reason is None, reason
-                for n, (st, key) in enumerate(zip(seats, keys, strict=True)):
-                    after = changed.get(key, (None, None))[1] if not key.startswith("guest:") else None
-                    side = rules.side_of(n)
-                    s.add(ResultPlayerRow(game=game, seat=n, player=st.player, profile_id=st.profile,
-                                          name=st.name[:40], side=side, total=totals[side],
-                                          mu=None if after is None else after.mu,
-                                          sigma=None if after is None else after.sigma))
-                if reason is None:
-                    for pool in self.pools:  # the club whose table it was (rookgame.web.clubs) ...
-                        pool(s, game, rate)
+                return self.record_in(s, game, rules, seats, totals, winner, handed=handed, finished=finished)
         except IntegrityError:  # another server recorded it (or a first rating) at the same moment
             with Session(self.engine) as s:
                 if s.get(ResultRow, game) is not None:
                     return False
             raise
+
+    def record_in(self, s: Session, game: str, rules: RuleSet, seats: Sequence[Seated], totals: Sequence[int],
+                  winner: int | None, *, handed: bool, finished: datetime | None = None) -> bool:
+        """A finished game, once, inside the caller's transaction ``s`` (the store's mark of the game finished:
+        :meth:`Store.set_finished`): its players by seat, and (unless ``handed``: a seat changed hands after the
+        start) the ratings it changes, the server's and its pools'.  False when it was already recorded."""
+        ladder = rules_key(rules)
+        # each guest is nobody anyone can be rated against: a name of their own that is never stored
+        keys = [st.player if st.player != "guest" else f"guest:{n}" for n, st in enumerate(seats)]
+        reason = "handed_over" if handed else "no_winner" if winner is None else None
+        if s.get(ResultRow, game) is not None:
+            return False
+        result = ResultRow(game=game, ladder=ladder, counted=False, reason=reason, winner=winner,
+                           finished=finished or utc_now())
+        s.add(result)
+        s.flush()  # another recorder of this game waits here (PostgreSQL), then finds it recorded
+
+        def rate(row_type: type[Any], where: Mapping[str, Any]) -> dict[str, tuple[Rating, Rating]]:
+            return rate_pool(s, row_type, where, rules, keys, totals, winner)
+
+        changed = rate(RatingRow, {}) if reason is None else {}
+        if reason is None and not changed:
+            reason = "one_side"  # every player on both sides (a bot against itself): nobody learned
+        result.counted, result.reason = reason is None, reason
+        for n, (st, key) in enumerate(zip(seats, keys, strict=True)):
+            after = changed.get(key, (None, None))[1] if not key.startswith("guest:") else None
+            side = rules.side_of(n)
+            s.add(ResultPlayerRow(game=game, seat=n, player=st.player, profile_id=st.profile,
+                                  name=st.name[:40], side=side, total=totals[side],
+                                  mu=None if after is None else after.mu,
+                                  sigma=None if after is None else after.sigma))
+        if reason is None:
+            for pool in self.pools:  # the club whose table it was (rookgame.web.clubs) ...
+                pool(s, game, rate)
+        s.flush()  # a refusal of the database's (a first rating written at the same moment) is raised here
         return True
 
     def unrated(self) -> list[str]:
-        """The games marked finished in the store whose result was never recorded (their process died between the
-        mark and the rating), in the order they finished."""
+        """The games marked finished in the store whose result was never recorded (finished before the mark and the
+        rating were one transaction: their process died between the two), in the order they finished."""
         with Session(self.engine) as s:
             return list(s.scalars(select(TableRow.code).outerjoin(ResultRow, ResultRow.game == TableRow.code)
                                   .where(TableRow.finished.is_not(None), ResultRow.game.is_(None))

@@ -36,6 +36,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from .. import actions as A
 from ..botpool import BotFailed, BotPool, fallback
 from ..bots.hints import ranked
@@ -55,7 +57,7 @@ from .lobby import Lobby, Person, SeatState
 from .metrics import Metrics
 from .names import DEFAULT_FILL, LEVELS, check_level, check_name, person_name, token_hash
 from .protocol import Elsewhere, Refusal, Unavailable
-from .store import LEASE_SECONDS, LeaseLost, Store, StoreError, alive, is_fault, table_of
+from .store import LEASE_SECONDS, Finishing, LeaseLost, Store, StoreError, alive, is_fault, table_of
 
 if TYPE_CHECKING:
     from .accounts import Player
@@ -69,6 +71,7 @@ T = TypeVar("T")
 HINT_LEVEL = "medium"
 PATIENCE = 2.0  # seconds a person's intent waits for a database that is away before it is refused
 APPEND_BATCH = 256  # moves logged in one transaction at most
+FINISH_TRIES = 3  # a game's end (its mark and rating) written, at most, when a first rating collides
 MAX_BACKOFF = 1.0  # the longest wait between two tries of a write (so a table resumes soon after the database)
 
 
@@ -502,23 +505,30 @@ class Room:
         table.submit(seat, action)
         self.hub.metrics.moves.labels("person" if table.is_human(seat) else "bot").inc()
         if table.is_over and not self.finished:
-            self.finished = True  # the game is kept even unmarked; only its mark in the history is late (a restart)
-            await self._finish()
+            self.finished = True  # no second finish meanwhile (the bots' task); the game is kept even unmarked
+            self.finished = await self._finish()
 
     async def _finish(self) -> bool:
-        """The game is over: marked finished in the store, then the hooks (the ratings) run; whether it was marked.
-        A game over before its process could do both (killed between) is finished so by the next to load it, and
-        one marked but not rated is rated by the next start or sweep (:attr:`Hub.catch_up`); the ratings count a
-        game once however often they are told of it."""
-        try:
-            await self._write(self.hub.store.set_finished, self.game, patience=PATIENCE)
-            marked = True
-        except Refusal as e:
-            log.warning("table %s: could not mark the game finished: %s", self.code, e)
-            marked = False
-        for hook in self.hub.on_finished:  # the ratings (rookgame.web.account_api): each says its own faults
-            await hook(self)
-        return marked
+        """The game is over: marked finished in the store and, in the same transaction, what the hooks write (its
+        rating, :mod:`.account_api`): both or neither; whether it is marked.  One not marked (its process killed
+        after the last move, the database away past the write's patience, the rating's write refused) is
+        finished so by the next to load it, by the next kick of its bots (:meth:`Hub._heartbeat` gives one), and
+        a mark is made once: a game is rated once however often this runs."""
+        writes = [w for hook in self.hub.on_finished if (w := hook(self)) is not None]
+        for attempt in range(1, FINISH_TRIES + 1):
+            try:
+                await self._write(self.hub.store.set_finished, self.game, writes, patience=PATIENCE)
+                return True
+            except IntegrityError as e:  # a first rating of a player written by another process at the same moment
+                if attempt == FINISH_TRIES:  # (tried again, the rating reads it and builds on it)
+                    log.warning("table %s: the game's end was not saved: %s", self.code, type(e).__name__)
+            except Refusal as e:
+                log.warning("table %s: could not mark the game finished: %s", self.code, e)
+                break
+            except Exception as e:  # a fault of a hook's: said, and the game left unmarked for another try
+                log.warning("table %s: the game's end was not saved: %s", self.code, type(e).__name__)
+                break
+        return False
 
     async def _write(self, fn: Callable[..., T], *args: Any, patience: float = PATIENCE) -> T:
         """A write of this table's through :meth:`Hub.write`; refused in words when it cannot be made."""
@@ -541,8 +551,10 @@ class Room:
         chosen: tuple[int, int, int] | None = None  # (log length, seat, action): a move waiting for the database
         backoff = 0.05
         if self.table is not None and self.table.is_over and not self.finished:
-            # over before its mark was saved (its server died between the last move and the mark): marked and
-            # rated now, so that the history lists it, the ladder counts it and a site's failover stops taking it
+            # over before its mark was saved (its server died between the last move and the mark, or the mark's
+            # write failed): marked and rated now, so that the history lists it, the ladder counts it and a site's
+            # failover stops taking it
+            self.finished = True
             self.finished = await self._finish()
         while True:
             table = self.table
@@ -704,8 +716,11 @@ class Hub:
         self.metrics = Metrics()
         self.stopping = False  # shutting down: /healthz says so, and the proxy sends no one new here
         self._beat: asyncio.Task[None] | None = None
-        self.on_finished: list[Callable[[Room], Awaitable[None]]] = []  # called once a game is over (the ratings)
-        # called at the start and at every sweep: what a finished game's process died before doing (its rating)
+        # called once a game is over, on the event loop: what each writes in the transaction that marks it finished
+        # (the rating, rookgame.web.account_api), or None
+        self.on_finished: list[Callable[[Room], Finishing | None]] = []
+        # called at the start and at every sweep: what the process of a game finished before the mark and the
+        # rating were one transaction died before doing (its rating)
         self.catch_up: list[Callable[[], Awaitable[None]]] = []
         self.talk = TableTalk(store)  # the tables' talk (rookgame.web.chat)
         self.events: Events | None = None  # the tournaments (rook serve sets them)
@@ -891,6 +906,8 @@ class Hub:
             for code, room in list(self.rooms.items()):
                 if code not in held:
                     room.taken_over()
+                elif room.table is not None and room.table.is_over and not room.finished and room.failed is None:
+                    room.kick()  # a game over whose end was not saved (the database away then): marked and rated now
             if self.events is not None:
                 self.events.held(held)
 

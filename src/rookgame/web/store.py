@@ -5,7 +5,8 @@ An SQLite file by default, PostgreSQL by URL (``postgresql+psycopg://...``).  Al
 as its rule set, its seed and its seats, and every action taken at it is appended to its log in
 its own transaction, numbered, so that two writers cannot both append action ``n``; a table is
 rebuilt by replaying its log through a :class:`~rookgame.table.Table`, so a server killed at any
-moment resumes every table where the last committed action left it.
+moment resumes every table where the last committed action left it.  A game over is marked finished in one
+transaction with what the server writes at its end, its rating (:meth:`Store.set_finished`): both or neither.
 
 One server process plays a table at a time: it holds the table's **lease**, a row of ``rook_leases``
 (the table, the owner, when it expires), renewed by a heartbeat and by every write the owner makes
@@ -25,7 +26,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,6 +61,11 @@ from ..words.web import say
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I/1 or O/0 to misread on a phone
 LEASE_SECONDS = 30.0  # a table's lease lasts this long unrenewed; its owner renews it every third of that
+
+
+# What a game's end writes beside its mark, in the mark's own transaction (:meth:`Store.set_finished`): a hook of
+# the server's (the game's rating), given the transaction's session.
+Finishing = Callable[[Session], object]
 
 
 class StoreError(ValueError):
@@ -411,12 +417,20 @@ class Store:
             self._fence(s, code)
             row.lobby = json.dumps(lobby)
 
-    def set_finished(self, code: str) -> None:
-        """Mark the table's game as finished (listed in the history from then on)."""
+    def set_finished(self, code: str, writes: Sequence[Finishing] = ()) -> bool:
+        """Mark game ``code`` as finished (listed in the history from then on) and, in the same transaction, make
+        ``writes`` (the server's hooks: its rating, :mod:`.accounts`): the mark and what they write are committed
+        together or not at all.  Whether it was marked now: False, and nothing written, when it was already
+        marked (by another process too: the mark is a conditional update, which waits for one being made)."""
         with Session(self.engine) as s, s.begin():
-            row = self._row(s, code)
-            if row.finished is None:
-                row.finished = datetime.now(UTC)
+            marked = s.execute(update(TableRow).where(TableRow.code == code, TableRow.finished.is_(None))
+                               .values(finished=datetime.now(UTC)))
+            if marked.rowcount != 1:  # type: ignore[attr-defined]
+                self._row(s, code)  # no such table: StoreError
+                return False
+            for write in writes:
+                write(s)
+        return True
 
     def _ids(self, conn: Connection, codes: set[str]) -> dict[str, int]:
         """The row ids of the tables ``codes`` (kept: a table's never changes), those not yet known in one query."""

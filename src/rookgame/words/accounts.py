@@ -10,9 +10,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import refusals
 from .catalog import N_, Params, Say, Template, fill, says
 from .catalog import as_data as template_data
+from .language import language
 
 SERVER: dict[str, Say] = says({
     # signing up and in
@@ -168,17 +171,18 @@ def text(code: str, params: Params) -> str:
 NAME_CODES = ("name_empty", "name_invisible", "name_long", "name_is_bot")
 
 
-def as_data() -> dict[str, object]:
+def as_data(also: Mapping[str, Say] | None = None) -> dict[str, object]:
     """For the account pages (``GET /api/account/words``), in the reader's language: the refusals they may meet,
-    per code, and the pages' own sentences."""
+    per code (``also``: the server's own they meet besides, the database away), the pages' own sentences, and
+    the language they are in."""
     said: dict[str, object] = {code: template_data(s.other if s.other is not None else s.text)
-                               for code, s in SERVER.items()}
+                               for code, s in {**SERVER, **(also or {})}.items()}
     for code in NAME_CODES:
         say = refusals.SERVER.get(code) or refusals.REFUSALS.get(code)
         if say is not None:
             said[code] = template_data(say.other if say.other is not None else say.text)
     return {"refusals": said, "page": {code: template_data(t) for code, t in PAGE.items()},
-            "phrases": {code: template_data(t) for code, t in PHRASES.items()}}
+            "phrases": {code: template_data(t) for code, t in PHRASES.items()}, "lang": language()}
 
 
 __all__ = ["NAME_CODES", "PAGE", "PHRASES", "SERVER", "as_data", "text"]

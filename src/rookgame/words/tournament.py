@@ -112,6 +112,7 @@ PAGE: dict[str, Template] = {
     "t_wait_round": N_("Wait for the director to start the next round."),
     "t_tables_h": N_("Tables of this round"),
     "t_table_line": N_("Table {table}: {units} · {done} of {boards} boards played"),
+    "t_sat_out_line": N_("Sitting out this round: {units}"),
     "t_results_h": N_("Results you may see"),
     "t_results_note": N_("Your own table's boards as they finish; every table's once the round is over."),
     # the director

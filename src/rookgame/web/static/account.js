@@ -2,7 +2,7 @@
 // profile: its ratings with their uncertainty, its games).  Whatever the server sends (names above all) goes into
 // the page as text only (dom.js), never as markup.
 import { el } from "/static/dom.js";
-import { account, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
+import { account, decimal, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
 
 const $ = (id) => document.getElementById(id);
 const status = (text) => { $("ac-status").textContent = text; };
@@ -14,7 +14,7 @@ function values(form) {
 }
 
 function rating(r) {
-  return say("rate_value", { shown: r.shown.toFixed(1), mu: r.mu.toFixed(1), sigma: r.sigma.toFixed(1) });
+  return say("rate_value", { shown: decimal(r.shown), mu: decimal(r.mu), sigma: decimal(r.sigma) });
 }
 
 async function showProfile(id) {

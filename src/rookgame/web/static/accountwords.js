@@ -5,15 +5,29 @@ let words = null;
 const params = new URLSearchParams(location.search);
 const asked = params.get("lang") || localStorage.getItem("rook-lang"); // as the other pages choose (words.js)
 const ready = fetch("/api/account/words" + (asked ? "?lang=" + encodeURIComponent(asked) : ""))
-  .then((r) => (r.ok ? r.json() : null)).then((w) => { words = w; }).catch(() => {});
+  .then((r) => (r.ok ? r.json() : null)).then((w) => {
+    words = w;
+    if (w && w.lang) document.documentElement.lang = w.lang; // the page is in the reader's language, not English
+  }).catch(() => {});
 
 export function wordsReady() { return ready; }
+
+// The language the page reads, as Intl takes it (plurals, dates): "en" for the tests' pseudo-language.
+export function lang() {
+  const code = (words && words.lang) || "en";
+  return code === "qps" ? "en" : code;
+}
+
+// A rating's figure with one decimal, as the reader's language writes it ("27,3" in Swedish, "27.3" in English).
+export function decimal(x) {
+  return Number(x).toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
 
 function fill(template, values) {
   let text = template;
   if (template && typeof template === "object") {
     const n = Number(values[template.count]);
-    text = new Intl.PluralRules(document.documentElement.lang || "en").select(n) === "one" ? template.one : template.many;
+    text = new Intl.PluralRules(lang()).select(n) === "one" ? template.one : template.many;
   }
   return String(text).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }

@@ -1,7 +1,7 @@
 // /club/CODE: a club's tables, events, leaderboard and members; its host's invite link; joining by the link.
 // Whatever the server sends (names above all) goes into the page as text only (dom.js), never as markup.
 import { el } from "/static/dom.js";
-import { account, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
+import { account, lang, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
 import { boardRows } from "/static/leaderboard.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +14,9 @@ function tableLine(t) {
   const href = t.over ? `/replay/${encodeURIComponent(t.game)}` : `/t/${encodeURIComponent(t.table)}`;
   return el("li", {}, el("a", { href }, say(key, { game: `${t.name} (${t.game})` })));
 }
+
+// An event's date and time as the reader's language writes them (the browser's Intl), not the browser's own locale.
+const when = (at) => new Date(at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
 
 async function board(ladder) {
   const rows = ladder ? await (await fetch(`${api}/ratings/${encodeURIComponent(ladder)}`)).json() : [];
@@ -30,7 +33,7 @@ async function show() {
   $("cl-tables").replaceChildren(...club.tables.map(tableLine));
   $("cl-no-events").hidden = club.events.length > 0;
   $("cl-events").replaceChildren(...club.events.map((e) => el("li", {},
-    say("club_event_line", { at: new Date(e.at).toLocaleString(), title: e.title }), e.note ? ` · ${e.note}` : "")));
+    say("club_event_line", { at: when(e.at), title: e.title }), e.note ? ` · ${e.note}` : "")));
   $("cl-members").replaceChildren(...club.members.map((m) => el("li", {},
     el("a", { href: `/players/${encodeURIComponent(m.id)}` }, m.host ? say("club_host", { name: m.name }) : m.name))));
   $("cl-member").hidden = !club.member;

@@ -1,7 +1,7 @@
 // /leaderboard: a ladder's rated players (people and bots), best first, each rating with its uncertainty; a club's
 // page shows its own (club.js).  Names are hostile input: text only.
 import { el } from "/static/dom.js";
-import { say, translatePage, wordsReady } from "/static/accountwords.js";
+import { decimal, say, translatePage, wordsReady } from "/static/accountwords.js";
 
 // The rows of a leaderboard (GET /api/ratings/LADDER or a club's), as table rows.
 export function boardRows(rows) {
@@ -9,7 +9,7 @@ export function boardRows(rows) {
     el("td", {}, String(i + 1)),
     el("td", {}, r.kind === "bot" ? say("rate_bot", { name: r.name })
       : el("a", { href: `/players/${encodeURIComponent(r.profile)}` }, r.name)),
-    el("td", {}, say("rate_value", { shown: r.shown.toFixed(1), mu: r.mu.toFixed(1), sigma: r.sigma.toFixed(1) })),
+    el("td", {}, say("rate_value", { shown: decimal(r.shown), mu: decimal(r.mu), sigma: decimal(r.sigma) })),
     el("td", {}, String(r.games))));
 }
 

@@ -2,7 +2,7 @@
 // where to play, the standings, the tables, the results a player may see, and the director's controls).
 // Every sentence comes from the server's catalog (words.js: say, refusalWords); the event is read again every
 // few seconds (GET /api/tournaments/CODE), so the standings are live.
-import { refusalWords, say, wordsReady } from "/static/words.js";
+import { lang, refusalWords, say, wordsReady } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -63,8 +63,13 @@ function tokens() {
 // ---------------------------------------------------------------- /tournaments
 async function listPage() {
   $("list").hidden = false;
-  const options = await (await fetch("/api/options")).json();
-  for (const p of options.presets) $("t-preset").append(option(p.name, p.label));
+  document.title = say("t_list_h");
+  // the presets by their names in the reader's language, as the front page lists them (lobby.js)
+  const options = await (await fetch(`/api/options?lang=${encodeURIComponent(lang())}`)).json();
+  for (const p of options.presets) {
+    $("t-preset").append(option(p.name, say("lb_preset", { name: p.title, players: p.players,
+      mode: say(`tb_mode_${p.mode.replace("-", "_")}`) })));
+  }
   $("t-preset").value = "kentucky-discard";
   $("t-scoring").append(option("matchpoints", say("t_scoring_matchpoints")), option("imps", say("t_scoring_imps")));
   for (const m of ["auto", "swiss", "round-robin"]) $("t-movement").append(option(m, say(`t_movement_${m.replace("-", "_")}`)));
@@ -103,6 +108,10 @@ function unitName(number) {
   if (!u) return String(number);
   return u.filler ? say("t_filler", { name: u.name }) : u.name;
 }
+
+// A figure with two decimals as the reader's language writes it ("62,50" in Swedish).
+const decimal2 = (x) => Number(x).toLocaleString(lang() === "qps" ? "en" : lang(),
+  { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function row(cells, head = false) {
   const tr = el("tr");
@@ -181,7 +190,7 @@ function renderStandings() {
   t.replaceChildren(row(["t_col_place", "t_col_unit", "t_col_members", "t_col_boards", "t_col_percent", "t_col_imps",
     "t_col_sat_out"].map((c) => say(c)), true));
   event.standings.forEach((s, i) => {
-    const tr = row([i + 1, unitName(s.unit), s.members.join(" & "), s.boards, s.percent.toFixed(2), s.imps, s.sat_out]);
+    const tr = row([i + 1, unitName(s.unit), s.members.join(" & "), s.boards, decimal2(s.percent), s.imps, s.sat_out]);
     if (event.me && event.me.unit === s.unit) tr.className = "mine";
     t.append(tr);
   });
@@ -207,7 +216,9 @@ function renderTables() {
     ul.append(el("li", null, say("t_table_line", { table: t.table, units: t.units.map(unitName).join(" · "),
       done: t.played, boards: r.boards.length })));
   }
-  if (r.sitting_out.length) ul.append(el("li", "note", r.sitting_out.map(unitName).join(" · ")));
+  if (r.sitting_out.length) {
+    ul.append(el("li", "note", say("t_sat_out_line", { units: r.sitting_out.map(unitName).join(" · ") })));
+  }
 }
 
 function renderResults() {
