@@ -114,3 +114,20 @@ def test_operations_go_to_json_and_back() -> None:
                 assert L.operation_from_json(data) == op
     with pytest.raises(ValueError, match="'Dance' is not an operation"):
         L.operation_from_json({"op": "Dance"})
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_hand_in_play_is_logged_alike_whether_its_log_is_made_whole_or_from_an_earlier_one(name: str) -> None:
+    """The card play's log only grows by its end: made from the log at any earlier point of the play (the
+    server's way, an action at a time), it is the log made whole, the score included."""
+    from tests.helpers import random_hand as states_of
+
+    for seed in range(4):
+        _, states = states_of(PRESETS[name], seed)
+        playing = [h for h in states if h.phase >= Phase.PLAY]
+        for i, earlier in enumerate(playing):
+            before = L.operations(earlier)
+            kept = list(before)
+            for later in playing[i:i + 6] + playing[-1:]:
+                assert L.operations_after(later, before) == L.operations(later)
+            assert before == kept  # the earlier log is left as it was

@@ -252,19 +252,47 @@ def operations(hand: Hand) -> list[Operation]:
         ops.append(AnnounceNest(bidder, hand.nest_points))
     if r.show_buried_trump and hand.trump >= 0 and hand.buried:
         ops.append(ShowBuried(bidder, CardSet(shown_buried(hand))))
-    n = hand.n
     first = hand.tricks[0][0] if hand.tricks else hand.leader
     ops.append(StartPlay(first, hand.trump))
+    _card_play(hand, ops, 0)
+    return ops
+
+
+def operations_after(hand: Hand, before: list[Operation]) -> list[Operation]:
+    """:func:`operations` of ``hand``, made from ``before``: its operations at an earlier point of its card play
+    (the same hand, its history then a beginning of its history now).  The log of a hand in play only grows by
+    its end (plays, tricks won, the score), so only the new end is made; ``before`` is left as it was."""
+    if hand.phase < Phase.PLAY:
+        return operations(hand)
+    end = len(before) - 1 if before and isinstance(before[-1], Scored) else len(before)
+    told = 0
+    for i in range(end - 1, -1, -1):
+        op = before[i]
+        if isinstance(op, StartPlay):
+            break
+        told += isinstance(op, Play)
+    else:
+        return operations(hand)  # not yet in the card play then
+    ops = before[:end]
+    _card_play(hand, ops, told)
+    return ops
+
+
+def _card_play(hand: Hand, ops: list[Operation], told: int) -> None:
+    """Append to ``ops`` the card play's operations from the ``told``-th card played on, and the score."""
+    n = hand.n
     points = hand.points
+    played = 0
     for leader, cards, winner in hand.tricks:
-        for i, c in enumerate(cards):
-            ops.append(Play(seat_of(leader, i, n), Card(c)))
-        ops.append(TrickWon(winner, leader, tuple(Card(c) for c in cards), sum(points[c] for c in cards)))
-    for i, c in enumerate(hand.trick):
-        ops.append(Play(seat_of(hand.leader, i, n), Card(c)))
+        if played + len(cards) > told:
+            for i in range(max(0, told - played), len(cards)):
+                ops.append(Play(seat_of(leader, i, n), Card(cards[i])))
+            ops.append(TrickWon(winner, leader, tuple(Card(c) for c in cards), sum(points[c] for c in cards)))
+        played += len(cards)
+    for i in range(max(0, told - played), len(hand.trick)):
+        ops.append(Play(seat_of(hand.leader, i, n), Card(hand.trick[i])))
     if hand.result is not None:
         ops.append(Scored(hand.result.points, hand.result.score, hand.result.made))
-    return ops
 
 
 class Mask(NamedTuple):

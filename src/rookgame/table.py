@@ -28,7 +28,7 @@ from . import log as L
 from .bots import LegalChooser, Player, bot_name, make_player
 from .match import Match
 from .rules import RuleSet
-from .state import Hand, IllegalAction
+from .state import Hand, IllegalAction, Phase
 from .view import View, view_of
 
 if TYPE_CHECKING:
@@ -105,6 +105,7 @@ class Table:
         # (every seat of a table is told every action: rebuilding them all each time cost a server a fifth of
         # its time, benchmarks/web_load.py)
         self._ops: tuple[tuple[int, ...], list[L.Operation]] = ((), [])
+        self._ops_of: tuple[Hand | None, int] = (None, -1)  # the hand self._ops was made of, and its phase then
         self._live: dict[int | None, tuple[tuple[int, ...], L.Mask, list[int], list[L.Operation],
                                            list[dict[str, Any]]]] = {}
 
@@ -288,9 +289,15 @@ class Table:
         hand = m.hand
         number = len(m.hands) + 1
         this = (id(m), id(hand), number)
-        now = (*this, int(hand.phase), hand.result is not None, *hand.history)  # (an action taken back, another made)
-        if self._ops[0] != now:
-            self._ops = (now, L.operations(hand))
+        now = (*this, *hand.history)  # (an action taken back, another made: the history, not its length)
+        was = self._ops[0]
+        if was != now:
+            # in the card play, the log grows by its end: made from the last one's while this hand's history
+            # only grew since (else made whole)
+            grew = (self._ops_of[0] is hand and self._ops_of[1] == _PLAY and len(was) <= len(now)
+                    and now[:len(was)] == was)
+            self._ops = (now, L.operations_after(hand, self._ops[1]) if grew else L.operations(hand))
+            self._ops_of = (hand, int(hand.phase))  # the hand itself kept: its id is not another's meanwhile
         ops = self._ops[1]
         mask = L.mask_of(hand, seat)
         live = self._live.get(seat)
@@ -306,6 +313,7 @@ class Table:
         return events
 
 
+_PLAY = int(Phase.PLAY)
 _ACT_FROM_LEGAL: object = LegalChooser.act  # the act of a player that reads only its legal actions
 _SEESALL = f"{__name__.rpartition('.')[0]}.bots.seesall"
 
