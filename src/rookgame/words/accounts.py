@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import refusals
-from .catalog import N_, Params, Say, Template, fill, says
+from .catalog import N_, Params, Plural, Say, Template, fill, says
 from .catalog import as_data as template_data
 from .language import language
 
@@ -24,7 +24,9 @@ SERVER: dict[str, Say] = says({
     "password_short": N_("a password is at least {min} characters"),
     "password_long": N_("a password is at most {max} characters"),
     "wrong_password": N_("that sign-in name and password do not match a profile here"),
-    "too_many_tries": N_("too many wrong passwords for this sign-in name; try again in {minutes} minutes"),
+    "too_many_tries": Plural("too many wrong passwords for this sign-in name; try again in {minutes} minute",
+                             "too many wrong passwords for this sign-in name; try again in {minutes} minutes",
+                             "minutes"),
     "not_signed_in": N_("sign in first"),
     "csrf_refused": N_("this request did not come from this server's own page; reload the page and try again"),
     "only_server_host": N_("only the server's host may add people"),
@@ -97,7 +99,12 @@ PAGE: dict[str, Template] = {
     # the profile
     "prof_ratings_h": N_("Ratings"),
     "prof_games_h": N_("Games"),
-    "prof_stats": N_("{games} games, {won} won, {counted} counted in the ratings"),
+    # a profile's games in three counts, shown together ("12 games, 7 won, 10 counted in the ratings")
+    "prof_n_games": Plural("{count} game", "{count} games", "count"),
+    # Translators: how many of the profile's games it won ("7 won"): agrees with the games
+    "prof_n_won": Plural("{count} won", "{count} won", "count"),
+    # Translators: how many of the profile's games count in its ratings: agrees with the games
+    "prof_n_counted": Plural("{count} counted in the ratings", "{count} counted in the ratings", "count"),
     "prof_not_counted": N_("not counted: a seat was handed to a bot"),
     "prof_won": N_("won"),
     "prof_lost": N_("lost"),

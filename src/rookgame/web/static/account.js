@@ -23,7 +23,9 @@ async function showProfile(id) {
   if (!r.ok) { status(refusal(data)); return; }
   $("ac-profile").hidden = false;
   $("ac-name").textContent = data.name;
-  $("ac-stats").textContent = say("prof_stats", data.stats);
+  const s = data.stats; // each count in its own plural form ("1 game", "3 won"), as the reader's language says it
+  $("ac-stats").textContent = [say("prof_n_games", { count: s.games }), say("prof_n_won", { count: s.won }),
+    say("prof_n_counted", { count: s.counted })].join(", ");
   const rows = $("ac-ratings");
   rows.replaceChildren(...data.ratings.map((x) => el("tr", {}, el("td", {}, x.ladder), el("td", {}, rating(x)),
     el("td", {}, String(x.games)))));
