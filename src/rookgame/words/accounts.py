@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..rules import PRESETS
 from . import refusals
 from .catalog import N_, Params, Plural, Say, Template, fill, says
 from .catalog import as_data as template_data
 from .language import language
+from .rules import preset_name
 
 SERVER: dict[str, Say] = says({
     # signing up and in
@@ -112,6 +114,8 @@ PAGE: dict[str, Template] = {
     # ratings and leaderboards
     "rate_title": N_("Leaderboard"),
     "rate_ladder": N_("Rules"),
+    # Translators: the ladder of a house-rules file, a rule set that is no preset: {code} tells one from another
+    "rate_house": N_("House rules ({code})"),
     "rate_col_place": N_("Place"),
     "rate_col_player": N_("Player"),
     "rate_col_rating": N_("Rating"),
@@ -180,8 +184,9 @@ NAME_CODES = ("name_empty", "name_invisible", "name_long", "name_is_bot")
 
 def as_data(also: Mapping[str, Say] | None = None) -> dict[str, object]:
     """For the account pages (``GET /api/account/words``), in the reader's language: the refusals they may meet,
-    per code (``also``: the server's own they meet besides, the database away), the pages' own sentences, and
-    the language they are in."""
+    per code (``also``: the server's own they meet besides, the database away), the pages' own sentences, the
+    presets by their names (a ladder is a preset's key, or ``house-`` and a house-rules file's fingerprint:
+    ``rate_house``), and the language they are in."""
     said: dict[str, object] = {code: template_data(s.other if s.other is not None else s.text)
                                for code, s in {**SERVER, **(also or {})}.items()}
     for code in NAME_CODES:
@@ -189,7 +194,8 @@ def as_data(also: Mapping[str, Say] | None = None) -> dict[str, object]:
         if say is not None:
             said[code] = template_data(say.other if say.other is not None else say.text)
     return {"refusals": said, "page": {code: template_data(t) for code, t in PAGE.items()},
-            "phrases": {code: template_data(t) for code, t in PHRASES.items()}, "lang": language()}
+            "phrases": {code: template_data(t) for code, t in PHRASES.items()},
+            "presets": {key: preset_name(key) for key in PRESETS}, "lang": language()}
 
 
 __all__ = ["NAME_CODES", "PAGE", "PHRASES", "SERVER", "as_data", "text"]
