@@ -159,6 +159,31 @@ def test_a_refusal_is_told_in_the_readers_language(client: TestClient) -> None:
     assert words["page"]["acct_signin"] != "Sign in" and "wrong_password" in words["refusals"]
 
 
+def test_a_ladder_is_named_in_the_readers_language_a_preset_as_the_front_page_names_it(client: TestClient) -> None:
+    """The leaderboards' ladders travel as keys (a preset's, or "house-" and a house-rules file's fingerprint); the
+    account pages' words name every preset as the front page does (GET /api/options, words.rules.preset_name) and
+    a house file's ladder as "House rules (...)", in the reader's language."""
+    from rookgame.rules import load
+    from rookgame.web.accounts import Seated
+
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    seats = [Seated("bot:expert", None, "expert"), Seated("bot:random", None, "random")] * 2
+    assert accounts.record_game("GAME1", load("full-deck"), seats, [500, 120], 0, handed=False)
+    assert accounts.record_game("GAME2", load("full-deck").replace(goal=400), seats, [400, 120], 0, handed=False)
+    ladders = [row["ladder"] for row in client.get("/api/ratings").json()]
+    house = next(lad for lad in ladders if lad != "full-deck")
+    assert "full-deck" in ladders and re.fullmatch(r"house-[0-9a-f]{12}", house)
+    for code, full_deck, house_rules in (("en", "Full deck", "House rules ({code})"),
+                                         ("sv", "Hel lek", "Husregler ({code})"),
+                                         ("es", None, "Reglas de la casa ({code})"),
+                                         ("pt", None, "Regras da casa ({code})")):
+        words = client.get(f"/api/account/words?lang={code}").json()
+        front = {p["name"]: p["title"] for p in client.get(f"/api/options?lang={code}").json()["presets"]}
+        assert words["presets"] == front  # the front page's names, every one
+        assert full_deck is None or words["presets"]["full-deck"] == full_deck
+        assert words["page"]["rate_house"] == house_rules
+
+
 def test_bad_sign_ups_are_refused_with_what_was_wrong(client: TestClient) -> None:
     cases = [({"handle": "ann", "name": "Ann", "password": "short"}, "password_short"),
              ({"handle": "a b", "name": "Ann", "password": PASSWORD}, "handle_bad"),

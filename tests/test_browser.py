@@ -975,12 +975,31 @@ def test_a_pseudo_language_run_of_the_account_profile_leaderboard_and_club_pages
         assert accounts.record_game(table, rules, seats, [500, 120], 0, handed=False)
         assert accounts.record_game(f"{table}-2", rules, seats, [100, 500], 1, handed=True)
         also |= words_of(f"{table}-2")
+        # and bots at it under house rules: a ladder of its own ("house-" and the rules' fingerprint), in words
+        bots = [Seated("bot:heuristic", None, "heuristic"), Seated("bot:random", None, "random")] * 2
+        assert accounts.record_game(f"{table}-3", rules.replace(goal=400), bots, [400, 120], 0, handed=False)
+        also |= words_of(f"{table}-3")
         for path, ready in ((f"/club/{club}", "#cl-board tr"), ("/account", "#ac-games li"),
                             ("/players/1", "#ac-ratings tr"), ("/leaderboard", "#lb-rows tr"),
                             ("/club/NOSUCH", "#cl-status:not(:empty)"), ("/players/99", "#ac-status:not(:empty)")):
             page.goto(f"{srv.url}{path}?lang=qps")
             page.wait_for_selector(ready)
             seen.update(shown(page))
+        # the ladders by their names, never their keys (a preset's key is no word of a language: said here)
+        assert not [t for t in seen if "kentucky-discard" in t or "house-" in t]
+        # and in Swedish: the preset's name and the house file's ladder in words, each count in its own form
+        sv = context().new_page()
+        sv.goto(f"{srv.url}/players/1?lang=sv")
+        sv.wait_for_selector("#ac-ratings tr")
+        assert sv.inner_text("#ac-stats") == "2 partier, 1 vunnet, 1 räknat i betygen"
+        assert sv.inner_text("#ac-ratings td") == "Kentucky Discard"
+        assert "Kentucky Discard" in sv.inner_text("#ac-games") and "kentucky-discard" not in sv.inner_text("#ac-games")
+        for path, select in (("/leaderboard", "#lb-ladder"), (f"/club/{club}", "#cl-ladder")):
+            sv.goto(f"{srv.url}{path}?lang=sv")
+            sv.wait_for_selector(f"{select} option", state="attached")
+            names = sv.eval_on_selector_all(f"{select} option", "(os) => os.map((o) => o.textContent)")
+            assert len(names) == 2 and "Kentucky Discard" in names, (path, names)
+            assert [n for n in names if re.fullmatch(r"Husregler \([0-9a-f]{12}\)", n)], (path, names)
         # (the wrong password's 401, and no favicon on these pages, are the only resources refused)
         assert not [m for m in console if not m.startswith("Failed to load resource")], console
         # someone not signed in opens the club's invite, and the person the host added opens their set-up link

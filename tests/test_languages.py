@@ -9,11 +9,12 @@ import io
 import re
 import shlex
 import shutil
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from string import Formatter
 
 import pytest
+from babel import Locale
 from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
@@ -26,7 +27,13 @@ from rookgame.plain import play_plain
 from rookgame.rules import ALIASES, PRESETS, load
 from rookgame.state import Phase
 from rookgame.view import view_of
-from rookgame.words.catalog import fill, gettext, listed, number
+from rookgame.words import accounts as account_words
+from rookgame.words import commands, pages, refusals
+from rookgame.words import errors as error_words
+from rookgame.words import tournament as tournament_words
+from rookgame.words import web as web_words
+from rookgame.words.catalog import Plural, Template, fill, gettext, listed, number
+from rookgame.words.catalog import as_data as template_as_data
 from rookgame.words.language import (
     LANGUAGES,
     LOCALE_DIR,
@@ -169,6 +176,124 @@ def test_a_refusal_is_english_for_the_logs_and_the_readers_language_on_screen() 
         assert str(IllegalAction("must_follow", seat=0, lead=15, colour=1, held=[16])).startswith("renege:")
         said = told(refusal.code, refusal.params, you=0, seat_name=lambda s: "Oeste")
     assert said == "se inició con R2 y tienes rojo (R3): debes seguir el rojo"
+
+
+# ---------------------------------------------------------------------- a count of one
+def page_says(template: Template, params: Mapping[str, int | str], code: str) -> str:
+    """A template as a page fills it (static/words.js, accountwords.js): from the catalog's data for the page
+    (``as_data``), a plural's "one" form where the count's CLDR category in the reader's language is "one" (the
+    browser's ``Intl.PluralRules``), else its "many"."""
+    data = template_as_data(template)
+    if isinstance(data, dict):
+        n = params[str(data["count"])]
+        text = str(data["one"] if Locale.parse(code).plural_form(int(n)) == "one" else data["many"])
+    else:
+        text = data
+    return text.format_map({k: str(v) for k, v in params.items()})
+
+
+def both_say(template: Template, params: Mapping[str, int | str], code: str) -> str:
+    """What the terminal and the server say (``fill``), checked to be what the page says."""
+    with speaking(code):
+        said = fill(template, params)
+        assert said == page_says(template, params, code), (code, template)
+    return said
+
+
+def event_line(code: str, rounds: int, boards: int) -> str:
+    """The tournament page's line under an event's name (tournament.js: its boards a round in words)."""
+    with speaking(code):
+        per_round = fill(tournament_words.PAGE["t_boards_n"], {"count": boards})
+        scoring = gettext(tournament_words.PAGE["t_scoring_matchpoints"])
+    return both_say(tournament_words.PAGE["t_event"], {"name": "Club night", "rules": "Kentucky Discard",
+                                                       "rounds": rounds, "boards": per_round, "scoring": scoring}, code)
+
+
+def profile_counts(code: str, games: int, won: int, counted: int) -> str:
+    """A profile's games, as the account page writes them (account.js)."""
+    page = account_words.PAGE
+    return ", ".join([both_say(page["prof_n_games"], {"count": games}, code),
+                      both_say(page["prof_n_won"], {"count": won}, code),
+                      both_say(page["prof_n_counted"], {"count": counted}, code)])
+
+
+def table_line(code: str, done: int, boards: int) -> str:
+    """A table of the round on the tournament page."""
+    return both_say(tournament_words.PAGE["t_table_line"],
+                    {"table": 1, "units": "Ann · Bo", "done": done, "boards": boards}, code)
+
+
+# What a player reads at a count of one and at more, in each language: never "1 games" or "1 rounds".
+AT_ONE_AND_MORE = {
+    "en": [("1 game, 1 won, 1 counted in the ratings", "5 games, 2 won, 5 counted in the ratings"),
+           ("Club night: Kentucky Discard, 1 round of 1 board, scored by matchpoints",
+            "Club night: Kentucky Discard, 2 rounds of 5 boards, scored by matchpoints"),
+           ("Table 1: Ann · Bo · 0 of 1 board played", "Table 1: Ann · Bo · 2 of 5 boards played")],
+    "es": [("1 partida, 1 ganada, 1 contada en la puntuación", "5 partidas, 2 ganadas, 5 contadas en la puntuación"),
+           ("Club night: Kentucky Discard, 1 ronda de 1 tablero, puntuado por matchpoints",
+            "Club night: Kentucky Discard, 2 rondas de 5 tableros, puntuado por matchpoints"),
+           ("Mesa 1: Ann · Bo · 0 de 1 tablero jugado", "Mesa 1: Ann · Bo · 2 de 5 tableros jugados")],
+    "pt": [("1 partida, 1 vencida, 1 contada na pontuação", "5 partidas, 2 vencidas, 5 contadas na pontuação"),
+           ("Club night: Kentucky Discard, 1 rodada de 1 board, pontuado por matchpoints",
+            "Club night: Kentucky Discard, 2 rodadas de 5 boards, pontuado por matchpoints"),
+           ("Mesa 1: Ann · Bo · 0 de 1 board jogado", "Mesa 1: Ann · Bo · 2 de 5 boards jogados")],
+    "sv": [("1 parti, 1 vunnet, 1 räknat i betygen", "5 partier, 2 vunna, 5 räknade i betygen"),
+           ("Club night: Kentucky Discard, 1 rond med 1 bricka, räknat i matchpoäng",
+            "Club night: Kentucky Discard, 2 ronder med 5 brickor, räknat i matchpoäng"),
+           ("Bord 1: Ann · Bo · 0 av 1 bricka spelad", "Bord 1: Ann · Bo · 2 av 5 brickor spelade")],
+}
+
+
+@pytest.mark.parametrize("code", sorted(AT_ONE_AND_MORE))
+def test_a_profile_an_event_and_a_table_read_in_the_singular_at_one_and_the_plural_at_more(code: str) -> None:
+    """The profile's games, an event's rounds and boards, a table's boards played: one game, one round, one board
+    in the singular (in Spanish and Portuguese the games won and counted agree with their own count), more in
+    the plural; the page (the browser's plural rules) and the server say the same."""
+    (profile_1, profile_5), (event_1, event_5), (table_1, table_5) = AT_ONE_AND_MORE[code]
+    assert profile_counts(code, 1, 1, 1) == profile_1 and profile_counts(code, 5, 2, 5) == profile_5
+    assert event_line(code, 1, 1) == event_1 and event_line(code, 2, 5) == event_5
+    assert table_line(code, 0, 1) == table_1 and table_line(code, 2, 5) == table_5
+
+
+def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() -> None:
+    """The other sentences with a count that can be 1: a wait of one minute, one card to bury, one point taken,
+    one round played, a one-character file, one game written, one card dealt, buried or in a trick."""
+    said_at_one = [
+        (account_words.SERVER["too_many_tries"].text, {"minutes": 1}, "try again in 1 minute"),
+        (web_words.SERVER["bury_count"].text, {"want": 1, "given": 2}, "bury 1 card, not 2"),
+        (web_words.PAGE["summary_side"], {"side": "We", "points": 1, "score": "+1", "total": 1},
+         "We: 1 point taken, +1 on the score, 1 in all."),
+        (tournament_words.ERRORS["all_played"], {"rounds": 1}, "the only round has been played"),
+        (tournament_words.ERRORS["round_robin"], {"max": 1, "count": 2}, "at most 1 round for 2 units"),
+        (pages.PAGES["tb_game_to"], {"goal": 1}, "Game to 1 point."),
+        (pages.PAGES["lb_file"], {"file": "a.toml", "size": 1}, "a.toml: 1 character"),
+        (pages.PAGES["lb_file_players"], {"file": "a.toml", "size": 1, "players": 4}, "a.toml: 1 character, 4"),
+        (commands.SAY["written"], {"games": 1, "hands": 3, "rules": "r", "out": "o", "summary": "s"}, "1 game, 3"),
+        (refusals.REFUSALS["deal_size"].text, {"seat": 2, "count": 1, "want": 10}, "seat 2 is dealt 1 card, not 10"),
+        (refusals.REFUSALS["nest_deal_size"].text, {"count": 1, "want": 5}, "the nest is dealt 1 card, not 5"),
+        (error_words.RECORD["buried_count"], {"count": 1, "size": 5}, "buried holds 1 card, the nest needs 5"),
+        (error_words.RECORD["trick_short"], {"count": 1, "players": 4}, "the trick has 1 card, not 4"),
+    ]
+    for template, params, one in said_at_one:
+        assert one in both_say(template, params, "en"), template
+        count = template.count if isinstance(template, Plural) else ""
+        more = both_say(template, {**params, count: 2}, "en")
+        assert one not in more and more != both_say(template, params, "en"), template
+        for code in TRANSLATED:  # each language has its forms, and the page chooses as the server does
+            assert both_say(template, params, code) != both_say(template, {**params, count: 5}, code) or code == "sv"
+
+
+def test_the_page_and_the_server_choose_the_same_plural_form_in_every_language() -> None:
+    """Every plural of the catalogs at 0, 1, 2 and 5: the form the server picks (the catalog's Plural-Forms) is
+    the one the page picks (CLDR's rule, as the browser's Intl.PluralRules has it): Portuguese says 0 in the
+    singular, English and Swedish in the plural."""
+    plurals = [t for t in TEMPLATES if isinstance(t, tuple)]
+    for one, many in plurals:
+        template = Plural(one, many, "count")
+        names = {f for text in (one, many) for _, f, _, _ in Formatter().parse(text) if f}
+        for code in LANGUAGES:
+            for n in (0, 1, 2, 5):
+                both_say(template, {**{name: name.upper() for name in names}, "count": n}, code)
 
 
 # ---------------------------------------------------------------------- the command line

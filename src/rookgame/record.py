@@ -513,7 +513,7 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
             kind = hand.step_kind
             assert kind is not None
             if kind == NestStep.BURY:
-                raise RecordError("buried_count", game, hi, count=str(len(hrec.get("buried", []))),
+                raise RecordError("buried_count", game, hi, count=len(hrec.get("buried", [])),
                                   size=str(rules.nest_size))
             raise RecordError({NestStep.PARTNER: "partner_missing", NestStep.TRUMP: "trump_missing",
                                NestStep.DIRECTION: "direction_missing", NestStep.BIRD: "bird_missing"}[kind], game, hi)
@@ -535,7 +535,7 @@ def _replay_hand(match: Match, hrec: dict[str, Any], game: int, hi: int, unfinis
             if len(trec["cards"]) < rules.players:
                 if unfinished_ok and ti == len(hrec["tricks"]):
                     return
-                raise RecordError("trick_short", game, hi, ti, count=str(len(trec["cards"])),
+                raise RecordError("trick_short", game, hi, ti, count=len(trec["cards"]),
                                   players=str(rules.players))
             winner = hand.tricks[-1][2]
             if trec.get("winner") != winner:

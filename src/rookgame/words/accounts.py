@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..rules import PRESETS
 from . import refusals
-from .catalog import N_, Params, Say, Template, fill, says
+from .catalog import N_, Params, Plural, Say, Template, fill, says
 from .catalog import as_data as template_data
 from .language import language
+from .rules import preset_name
 
 SERVER: dict[str, Say] = says({
     # signing up and in
@@ -24,7 +26,9 @@ SERVER: dict[str, Say] = says({
     "password_short": N_("a password is at least {min} characters"),
     "password_long": N_("a password is at most {max} characters"),
     "wrong_password": N_("that sign-in name and password do not match a profile here"),
-    "too_many_tries": N_("too many wrong passwords for this sign-in name; try again in {minutes} minutes"),
+    "too_many_tries": Plural("too many wrong passwords for this sign-in name; try again in {minutes} minute",
+                             "too many wrong passwords for this sign-in name; try again in {minutes} minutes",
+                             "minutes"),
     "not_signed_in": N_("sign in first"),
     "csrf_refused": N_("this request did not come from this server's own page; reload the page and try again"),
     "only_server_host": N_("only the server's host may add people"),
@@ -97,7 +101,12 @@ PAGE: dict[str, Template] = {
     # the profile
     "prof_ratings_h": N_("Ratings"),
     "prof_games_h": N_("Games"),
-    "prof_stats": N_("{games} games, {won} won, {counted} counted in the ratings"),
+    # a profile's games in three counts, shown together ("12 games, 7 won, 10 counted in the ratings")
+    "prof_n_games": Plural("{count} game", "{count} games", "count"),
+    # Translators: how many of the profile's games it won ("7 won"): agrees with the games
+    "prof_n_won": Plural("{count} won", "{count} won", "count"),
+    # Translators: how many of the profile's games count in its ratings: agrees with the games
+    "prof_n_counted": Plural("{count} counted in the ratings", "{count} counted in the ratings", "count"),
     "prof_not_counted": N_("not counted: a seat was handed to a bot"),
     "prof_won": N_("won"),
     "prof_lost": N_("lost"),
@@ -105,6 +114,8 @@ PAGE: dict[str, Template] = {
     # ratings and leaderboards
     "rate_title": N_("Leaderboard"),
     "rate_ladder": N_("Rules"),
+    # Translators: the ladder of a house-rules file, a rule set that is no preset: {code} tells one from another
+    "rate_house": N_("House rules ({code})"),
     "rate_col_place": N_("Place"),
     "rate_col_player": N_("Player"),
     "rate_col_rating": N_("Rating"),
@@ -173,8 +184,9 @@ NAME_CODES = ("name_empty", "name_invisible", "name_long", "name_is_bot")
 
 def as_data(also: Mapping[str, Say] | None = None) -> dict[str, object]:
     """For the account pages (``GET /api/account/words``), in the reader's language: the refusals they may meet,
-    per code (``also``: the server's own they meet besides, the database away), the pages' own sentences, and
-    the language they are in."""
+    per code (``also``: the server's own they meet besides, the database away), the pages' own sentences, the
+    presets by their names (a ladder is a preset's key, or ``house-`` and a house-rules file's fingerprint:
+    ``rate_house``), and the language they are in."""
     said: dict[str, object] = {code: template_data(s.other if s.other is not None else s.text)
                                for code, s in {**SERVER, **(also or {})}.items()}
     for code in NAME_CODES:
@@ -182,7 +194,8 @@ def as_data(also: Mapping[str, Say] | None = None) -> dict[str, object]:
         if say is not None:
             said[code] = template_data(say.other if say.other is not None else say.text)
     return {"refusals": said, "page": {code: template_data(t) for code, t in PAGE.items()},
-            "phrases": {code: template_data(t) for code, t in PHRASES.items()}, "lang": language()}
+            "phrases": {code: template_data(t) for code, t in PHRASES.items()},
+            "presets": {key: preset_name(key) for key in PRESETS}, "lang": language()}
 
 
 __all__ = ["NAME_CODES", "PAGE", "PHRASES", "SERVER", "as_data", "text"]

@@ -172,7 +172,8 @@ SAY: dict[str, Template] = {
     "game_stopped": N_("note: game {game} stopped unfinished: {why}"),
     "side_won": Plural("{side} won {count}", "{side} won {count}", "count"),
     "none_won": N_("no game was won"),
-    "written": N_("{games} games, {hands} hands of {rules} written to {out}; {summary}"),
+    "written": Plural("{games} game, {hands} hands of {rules} written to {out}; {summary}",
+                      "{games} games, {hands} hands of {rules} written to {out}; {summary}", "games"),
     "written_stopped": Plural(
         "{games} games, {hands} hands of {rules} written to {out}; {summary}; {count} unfinished, stopped with no "
         "winner at the cap of {cap} hands (game {listed})",

@@ -38,8 +38,10 @@ REFUSALS: dict[str, Say] = {
     # -------------------------------------------------------------- the deal (set_deal)
     "already_dealt": Say(N_("the cards have already been dealt")),
     "deal_hands": Say(N_("a deal has {hands} hands, not {given}")),
-    "deal_size": Say(N_("seat {seat} is dealt {count} cards, not {want}")),
-    "nest_deal_size": Say(N_("the nest is dealt {count} cards, not {want}")),
+    "deal_size": Say(Plural("seat {seat} is dealt {count} card, not {want}",
+                            "seat {seat} is dealt {count} cards, not {want}", "count")),
+    "nest_deal_size": Say(Plural("the nest is dealt {count} card, not {want}",
+                                 "the nest is dealt {count} cards, not {want}", "count")),
     "deal_foreign": Say(N_("seat {seat} is dealt {cards}, not in the {rules} deck")),
     "nest_deal_foreign": Say(N_("the nest is dealt {cards}, not in the {rules} deck")),
     "deal_twice": Say(N_("{cards} dealt twice (seat {seat})")),

@@ -33,10 +33,12 @@ ERRORS: dict[str, Template] = {
     "paused": N_("the event is paused: resume it first"),
     "not_paused": N_("the event is not paused"),
     "round_in_play": N_("round {round} is still being played"),
-    "all_played": N_("all {rounds} rounds have been played"),
+    "all_played": Plural("the only round has been played", "all {rounds} rounds have been played", "rounds"),
     "too_few_units": N_("a table of {rules} seats {sides} units: {count} registered"),
-    "round_robin": N_("a round robin needs partnership tables, an even number of units and at most {max} rounds for "
-                      "{count} units: use swiss"),
+    "round_robin": Plural("a round robin needs partnership tables, an even number of units and at most {max} round "
+                          "for {count} units: use swiss",
+                          "a round robin needs partnership tables, an even number of units and at most {max} rounds "
+                          "for {count} units: use swiss", "max"),
     "no_table": N_("round {round} has tables 1 to {count}, not {table}"),
     "no_board": N_("round {round} plays boards {first} to {last}, not {board}"),
     "has_result": N_("board {board} at table {table} already has its result: correct it instead"),
@@ -69,7 +71,10 @@ PAGE: dict[str, Template] = {
     # the tournament page: the event
     "t_title": N_("Tournament"),
     "t_list_h": N_("Tournaments"),
-    "t_event": N_("{name}: {rules}, {rounds} rounds of {boards} boards, scored by {scoring}"),
+    # Translators: {boards} is how many boards a round plays, already in words ("4 boards")
+    "t_event": Plural("{name}: {rules}, {rounds} round of {boards}, scored by {scoring}",
+                      "{name}: {rules}, {rounds} rounds of {boards}, scored by {scoring}", "rounds"),
+    "t_boards_n": Plural("{count} board", "{count} boards", "count"),
     "t_round": N_("Round {round} of {rounds}"),
     "t_not_started": N_("Registration is open: the first round has not started."),
     "t_round_over": N_("Round {round} is over."),
@@ -111,7 +116,8 @@ PAGE: dict[str, Template] = {
     "t_sitting_out": N_("You sit out round {round}: you are credited the average of its boards."),
     "t_wait_round": N_("Wait for the director to start the next round."),
     "t_tables_h": N_("Tables of this round"),
-    "t_table_line": N_("Table {table}: {units} · {done} of {boards} boards played"),
+    "t_table_line": Plural("Table {table}: {units} · {done} of {boards} board played",
+                           "Table {table}: {units} · {done} of {boards} boards played", "boards"),
     "t_sat_out_line": N_("Sitting out this round: {units}"),
     "t_results_h": N_("Results you may see"),
     "t_results_note": N_("Your own table's boards as they finish; every table's once the round is over."),

@@ -35,7 +35,7 @@ SERVER: dict[str, Say] = {
                      you={"place": N_("a bot ({level}) plays your seat until you take it back")}),
     # the burial, all at once
     "bury_not_cards": Say(N_("only cards are buried here, and only while the bidder buries")),
-    "bury_count": Say(N_("bury {want} cards, not {given}")),
+    "bury_count": Say(Plural("bury {want} card, not {given}", "bury {want} cards, not {given}", "want")),
     # playing again
     "rematch_who": Say(N_("only someone at the table may start the next game")),
     "rematch_not_over": Say(N_("the game is not over yet")),
@@ -76,7 +76,8 @@ PAGE: dict[str, Template] = {
     "summary_thrown_in": N_("Hand {hand} was thrown in: nobody scores, and the cards are dealt again."),
     "summary_trump": N_("Trump: {trump}."),
     "summary_no_trump": N_("No trump."),
-    "summary_side": N_("{side}: {points} points taken, {score} on the score, {total} in all."),
+    "summary_side": Plural("{side}: {points} point taken, {score} on the score, {total} in all.",
+                           "{side}: {points} points taken, {score} on the score, {total} in all.", "points"),
     "summary_nest": N_("The nest:"),
     "summary_buried": N_("Buried:"),
     "summary_buried_shown": N_("Buried trumps, shown:"),

@@ -2,7 +2,7 @@
 // profile: its ratings with their uncertainty, its games).  Whatever the server sends (names above all) goes into
 // the page as text only (dom.js), never as markup.
 import { el } from "/static/dom.js";
-import { account, decimal, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
+import { account, decimal, ladderName, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
 
 const $ = (id) => document.getElementById(id);
 const status = (text) => { $("ac-status").textContent = text; };
@@ -23,13 +23,15 @@ async function showProfile(id) {
   if (!r.ok) { status(refusal(data)); return; }
   $("ac-profile").hidden = false;
   $("ac-name").textContent = data.name;
-  $("ac-stats").textContent = say("prof_stats", data.stats);
+  const s = data.stats; // each count in its own plural form ("1 game", "3 won"), as the reader's language says it
+  $("ac-stats").textContent = [say("prof_n_games", { count: s.games }), say("prof_n_won", { count: s.won }),
+    say("prof_n_counted", { count: s.counted })].join(", ");
   const rows = $("ac-ratings");
-  rows.replaceChildren(...data.ratings.map((x) => el("tr", {}, el("td", {}, x.ladder), el("td", {}, rating(x)),
+  rows.replaceChildren(...data.ratings.map((x) => el("tr", {}, el("td", {}, ladderName(x.ladder)), el("td", {}, rating(x)),
     el("td", {}, String(x.games)))));
   $("ac-no-games").hidden = data.games.length > 0;
   $("ac-games").replaceChildren(...data.games.map((g) => el("li", {},
-    el("a", { href: `/replay/${encodeURIComponent(g.game)}` }, g.game), " · ", g.ladder, " · ",
+    el("a", { href: `/replay/${encodeURIComponent(g.game)}` }, g.game), " · ", ladderName(g.ladder), " · ",
     say(g.won ? "prof_won" : "prof_lost"), g.counted ? "" : ` · ${say("prof_not_counted")}`)));
 }
 

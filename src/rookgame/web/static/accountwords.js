@@ -38,6 +38,16 @@ export function say(code, values = {}) {
   return t ? fill(t, values) : code;
 }
 
+// A ladder (a rule set's ratings) by its name in the reader's language: a preset's key by the preset's name, as
+// the front page names it (the server's words.rules.preset_name), a house-rules file's ("house-" and its
+// fingerprint) as "House rules (fingerprint)".
+export function ladderName(ladder) {
+  const key = String(ladder);
+  const name = words && words.presets ? words.presets[key] : null;
+  if (name) return name;
+  return key.startsWith("house-") ? say("rate_house", { code: key.slice("house-".length) }) : key;
+}
+
 // The quick phrases of the table's talk, code -> the phrase in the reader's language.
 export function phrases() {
   const out = {};

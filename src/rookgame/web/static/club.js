@@ -1,7 +1,7 @@
 // /club/CODE: a club's tables, events, leaderboard and members; its host's invite link; joining by the link.
 // Whatever the server sends (names above all) goes into the page as text only (dom.js), never as markup.
 import { el } from "/static/dom.js";
-import { account, lang, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
+import { account, ladderName, lang, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
 import { boardRows } from "/static/leaderboard.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,7 +81,7 @@ async function main() {
     at: new Date(String(f.get("at") || "")).toISOString(), note: String(f.get("note") || "") }));
   const ladders = await (await fetch(`${api}/ratings`)).json();  // the club's own pool: its tables' games
   const select = $("cl-ladder");
-  select.replaceChildren(...ladders.map((l) => el("option", { value: l.ladder }, l.ladder)));
+  select.replaceChildren(...ladders.map((l) => el("option", { value: l.ladder }, ladderName(l.ladder))));
   select.addEventListener("change", () => board(select.value));
   const first = ladders.find((l) => l.ladder === "kentucky-discard") || ladders[0];
   if (first) select.value = first.ladder;

@@ -1,7 +1,7 @@
 // /leaderboard: a ladder's rated players (people and bots), best first, each rating with its uncertainty; a club's
 // page shows its own (club.js).  Names are hostile input: text only.
 import { el } from "/static/dom.js";
-import { decimal, say, translatePage, wordsReady } from "/static/accountwords.js";
+import { decimal, ladderName, say, translatePage, wordsReady } from "/static/accountwords.js";
 
 // The rows of a leaderboard (GET /api/ratings/LADDER or a club's), as table rows.
 export function boardRows(rows) {
@@ -25,7 +25,7 @@ async function main() {
   translatePage();
   const ladders = await (await fetch("/api/ratings")).json();
   const select = document.getElementById("lb-ladder");
-  select.replaceChildren(...ladders.map((l) => el("option", { value: l.ladder }, l.ladder)));
+  select.replaceChildren(...ladders.map((l) => el("option", { value: l.ladder }, ladderName(l.ladder))));
   select.addEventListener("change", () => show(select.value));
   const first = ladders.find((l) => l.ladder === "kentucky-discard") || ladders[0];
   if (first) select.value = first.ladder;

@@ -267,7 +267,7 @@ function render() {
   $("event-name").textContent = event.name;
   document.title = `${event.name} · Rook`;
   $("event-line").textContent = say("t_event", { name: event.name, rules: event.rules, rounds: event.rounds_planned,
-    boards: event.boards_per_round, scoring: say(`t_scoring_${event.scoring}`) });
+    boards: say("t_boards_n", { count: event.boards_per_round }), scoring: say(`t_scoring_${event.scoring}`) });
   $("status").textContent = statusLine();
   renderMe();
   renderRegister();
