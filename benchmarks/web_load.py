@@ -194,6 +194,7 @@ class Site(Server):
 class Stats:
     measuring: bool = False
     latencies: list[float] = field(default_factory=list)  # seconds, act send -> next view, in the window
+    sent: list[float] = field(default_factory=list)  # when each of those acts was sent (perf_counter)
     acts: int = 0
     refused: dict[str, int] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
@@ -271,6 +272,7 @@ async def person(server: Server, http: httpx.AsyncClient, i: int, stats: Stats, 
                     if sent_at is not None:
                         if stats.measuring:
                             stats.latencies.append(time.perf_counter() - sent_at)
+                            stats.sent.append(sent_at)
                         sent_at = None
                     if view["over"]:
                         stats.games += 1
@@ -370,6 +372,13 @@ async def run_human(server: Server, args: argparse.Namespace, tables: int, idle:
         await asyncio.gather(*tasks, return_exceptions=True)
     lat = [x * 1000 for x in stats.latencies]
     wall = wall1 - wall0
+    # the slow acts (over 100 ms) by the second they were sent in: many in a few seconds is a stall of the whole
+    # server (a collection, a disk's flush), a few in many seconds is the queue of a busy loop
+    first = min(stats.sent, default=0.0)
+    slow: dict[int, int] = {}
+    for t, ms in zip(stats.sent, lat, strict=True):
+        if ms > 100:
+            slow[int(t - first)] = slow.get(int(t - first), 0) + 1
     return {"mode": args.mode, "tables": tables, "idle": idle, "window_s": round(wall, 1),
             "setup_s": round(t_setup, 1), "acts": stats.acts, "views": len(lat),
             "p50_ms": pct(lat, 0.50), "p99_ms": pct(lat, 0.99), "max_ms": max(lat) if lat else float("nan"),
@@ -379,7 +388,8 @@ async def run_human(server: Server, args: argparse.Namespace, tables: int, idle:
             "rss_per_table_kib": (rss_max - rss_base) / max(1, tables),
             "client_cpu": client_cpu, "spectator_msgs": stats.spectator_messages, "games": stats.games,
             "tables_created": stats.tables_created, "refused": dict(stats.refused), "errors": dict(stats.errors),
-            "server_alive": alive}
+            "server_alive": alive, "slow_acts": sum(slow.values()), "slow_seconds": len(slow),
+            "slowest_seconds": sorted(slow.items(), key=lambda kv: -kv[1])[:5]}
 
 
 def main() -> None:
