@@ -268,7 +268,8 @@ def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() ->
         (pages.PAGES["tb_game_to"], {"goal": 1}, "Game to 1 point."),
         (pages.PAGES["lb_file"], {"file": "a.toml", "size": 1}, "a.toml: 1 character"),
         (pages.PAGES["lb_file_players"], {"file": "a.toml", "size": 1, "players": 4}, "a.toml: 1 character, 4"),
-        (commands.SAY["written"], {"games": 1, "hands": 3, "rules": "r", "out": "o", "summary": "s"}, "1 game, 3"),
+        (commands.SAY["written"], {"games": 1, "hands": "3 hands", "rules": "r", "out": "o", "summary": "s"},
+         "1 game, 3 hands"),
         (refusals.REFUSALS["deal_size"].text, {"seat": 2, "count": 1, "want": 10}, "seat 2 is dealt 1 card, not 10"),
         (refusals.REFUSALS["nest_deal_size"].text, {"count": 1, "want": 5}, "the nest is dealt 1 card, not 5"),
         (error_words.RECORD["buried_count"], {"count": 1, "size": 5}, "buried holds 1 card, the nest needs 5"),
@@ -281,6 +282,70 @@ def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() ->
         assert one not in more and more != both_say(template, params, "en"), template
         for code in TRANSLATED:  # each language has its forms, and the page chooses as the server does
             assert both_say(template, params, code) != both_say(template, {**params, count: 5}, code) or code == "sv"
+
+
+# What rook selfplay and rook replay say of one game and one hand, and of two: each count in its own form, in each
+# language ("1 game, 1 hand", never "1 hands"); OUT is the file written.
+SELFPLAY_AT_ONE_AND_TWO = {
+    "en": ["1 game, 1 hand of kentucky-discard written to OUT; seats 1+3 won 1",
+           "OUT: 1 game, 1 hand: every action, trick, score, total and winner checks out",
+           "2 games, 2 hands of kentucky-discard written to OUT; seats 1+3 won 2",
+           "OUT: 2 games, 2 hands: every action, trick, score, total and winner checks out",
+           "1 game, 1 hand of kentucky-discard written to OUT; no game was won; 1 unfinished, stopped with no winner "
+           "at the cap of 1 hand (game 1)",
+           "OUT: 1 game (1 unfinished), 1 hand: every action, trick, score, total and winner checks out",
+           "2 games, 4 hands of kentucky-discard written to OUT; no game was won; 2 unfinished, stopped with no "
+           "winner at the cap of 2 hands (games 1, 2)",
+           "OUT: 2 games (2 unfinished), 4 hands: every action, trick, score, total and winner checks out"],
+    "es": ["1 partida, 1 mano de kentucky-discard escritas en OUT; asientos 1+3 ganó 1",
+           "OUT: 1 partida, 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
+           "2 partidas, 2 manos de kentucky-discard escritas en OUT; asientos 1+3 ganó 2",
+           "OUT: 2 partidas, 2 manos: cada acción, baza, puntuación, total y ganador cuadran",
+           "1 partida, 1 mano de kentucky-discard escritas en OUT; no se ganó ninguna partida; 1 sin terminar, "
+           "detenida sin ganador al llegar al tope de 1 mano (partida 1)",
+           "OUT: 1 partida (1 sin terminar), 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
+           "2 partidas, 4 manos de kentucky-discard escritas en OUT; no se ganó ninguna partida; 2 sin terminar, "
+           "detenidas sin ganador al llegar al tope de 2 manos (partidas 1, 2)",
+           "OUT: 2 partidas (2 sin terminar), 4 manos: cada acción, baza, puntuación, total y ganador cuadran"],
+    "pt": ["1 partida, 1 mão de kentucky-discard gravadas em OUT; assentos 1+3 venceu 1",
+           "OUT: 1 partida, 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
+           "2 partidas, 2 mãos de kentucky-discard gravadas em OUT; assentos 1+3 venceu 2",
+           "OUT: 2 partidas, 2 mãos: cada ação, vaza, pontuação, total e vencedor confere",
+           "1 partida, 1 mão de kentucky-discard gravadas em OUT; nenhuma partida foi vencida; 1 sem terminar, "
+           "parada sem vencedor no limite de 1 mão (partida 1)",
+           "OUT: 1 partida (1 sem terminar), 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
+           "2 partidas, 4 mãos de kentucky-discard gravadas em OUT; nenhuma partida foi vencida; 2 sem terminar, "
+           "paradas sem vencedor no limite de 2 mãos (partidas 1, 2)",
+           "OUT: 2 partidas (2 sem terminar), 4 mãos: cada ação, vaza, pontuação, total e vencedor confere"],
+    "sv": ["1 parti, 1 hand av kentucky-discard skrivna till OUT; platser 1+3 vann 1",
+           "OUT: 1 parti, 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
+           "2 partier, 2 händer av kentucky-discard skrivna till OUT; platser 1+3 vann 2",
+           "OUT: 2 partier, 2 händer: varje drag, stick, resultat, total och vinnare stämmer",
+           "1 parti, 1 hand av kentucky-discard skrivna till OUT; inget spel vanns; 1 oavslutat, stoppat utan vinnare "
+           "vid taket på 1 hand (parti 1)",
+           "OUT: 1 parti (1 oavslutat), 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
+           "2 partier, 4 händer av kentucky-discard skrivna till OUT; inget spel vanns; 2 oavslutade, stoppade utan "
+           "vinnare vid taket på 2 händer (partier 1, 2)",
+           "OUT: 2 partier (2 oavslutade), 4 händer: varje drag, stick, resultat, total och vinnare stämmer"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(SELFPLAY_AT_ONE_AND_TWO))
+def test_selfplay_and_replay_say_one_game_and_one_hand_in_the_singular(code: str, tmp_path: Path) -> None:
+    """rook selfplay's last line and rook replay's for one game of one hand and for two, won (a goal of 1 point:
+    one hand a game) and stopped at a cap of --max-hands 1 and 2: the games, the hands, the unfinished and the cap
+    each in their own form."""
+    house = tmp_path / "quick.toml"
+    house.write_text("goal = 1\n", encoding="utf-8")
+    out = tmp_path / "g.jsonl"
+    said = []
+    for args in (["-n", "1", "--rules", str(house)], ["-n", "2", "--rules", str(house)],
+                 ["-n", "1", "--max-hands", "1"], ["-n", "2", "--max-hands", "2"]):
+        for command in (["selfplay", *args, "--bots", "random", "--out", str(out)], ["replay", str(out)]):
+            result = CliRunner().invoke(app, ["--lang", code, *command])
+            assert result.exit_code == 0, result.output
+            said.append(" ".join(result.stdout.split()).replace(str(out), "OUT"))
+    assert said == SELFPLAY_AT_ONE_AND_TWO[code]
 
 
 def test_the_page_and_the_server_choose_the_same_plural_form_in_every_language() -> None:
