@@ -24,6 +24,7 @@ from rookgame.cards import card_str
 from rookgame.cli import app
 from rookgame.match import Match
 from rookgame.plain import play_plain
+from rookgame.record import RecordError, declarations
 from rookgame.rules import ALIASES, PRESETS, load
 from rookgame.state import Phase
 from rookgame.view import view_of
@@ -346,6 +347,36 @@ def test_selfplay_and_replay_say_one_game_and_one_hand_in_the_singular(code: str
             assert result.exit_code == 0, result.output
             said.append(" ".join(result.stdout.split()).replace(str(out), "OUT"))
     assert said == SELFPLAY_AT_ONE_AND_TWO[code]
+
+
+# A hand's record with more buried cards and partner calls than its rules have steps for: one buried card and two
+# calls, then two and one, each count in its own form.
+DECLARATIONS_AT_ONE_AND_TWO = {
+    "en": ["1 buried card and 2 partner calls are recorded; the rules have fewer, or they are out of order",
+           "2 buried cards and 1 partner call are recorded; the rules have fewer, or they are out of order"],
+    "es": ["figuran 1 carta enterrada y 2 llamadas de compañero; las reglas tienen menos, o están fuera de orden",
+           "figuran 2 cartas enterradas y 1 llamada de compañero; las reglas tienen menos, o están fuera de orden"],
+    "pt": ["estão registradas 1 carta enterrada e 2 chamadas de parceiro; as regras têm menos, ou estão fora de ordem",
+           "estão registradas 2 cartas enterradas e 1 chamada de parceiro; as regras têm menos, ou estão fora de "
+           "ordem"],
+    "sv": ["1 undanlagt kort och 2 partnerutrop står i protokollet; reglerna har färre, eller så är de i fel ordning",
+           "2 undanlagda kort och 1 partnerutrop står i protokollet; reglerna har färre, eller så är de i fel ordning"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(DECLARATIONS_AT_ONE_AND_TWO))
+def test_a_records_buried_cards_and_partner_calls_are_each_told_in_their_own_form(code: str) -> None:
+    """The record's error for declarations the rules have no steps for: the buried cards and the partner calls are
+    two counts, each a plural phrase of the one sentence; in English for the logs (str), the reader's language on
+    screen (words)."""
+    said = []
+    for buried, partners in ((1, 2), (2, 1)):
+        with pytest.raises(RecordError) as caught:
+            declarations((), {"buried": ["R1", "R2"][:buried], "calls": {"partner": ["Y5", "Y6"][:partners]}})
+        assert str(caught.value) == DECLARATIONS_AT_ONE_AND_TWO["en"][len(said)]
+        with speaking(code):
+            said.append(caught.value.words())
+    assert said == DECLARATIONS_AT_ONE_AND_TWO[code]
 
 
 def test_the_page_and_the_server_choose_the_same_plural_form_in_every_language() -> None:
