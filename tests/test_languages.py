@@ -29,7 +29,7 @@ from rookgame.rules import ALIASES, PRESETS, load
 from rookgame.state import Phase
 from rookgame.view import view_of
 from rookgame.words import accounts as account_words
-from rookgame.words import commands, pages, refusals
+from rookgame.words import commands, pages, refusals, screen
 from rookgame.words import errors as error_words
 from rookgame.words import tournament as tournament_words
 from rookgame.words import web as web_words
@@ -377,6 +377,48 @@ def test_a_records_buried_cards_and_partner_calls_are_each_told_in_their_own_for
         with speaking(code):
             said.append(caught.value.words())
     assert said == DECLARATIONS_AT_ONE_AND_TWO[code]
+
+
+# The last sentences whose count can be 1, at 1 and at 2: too few units registered for a table, the seats a new
+# table was given, the cards left to pick for the burial (full screen), a player's points per hand (the history
+# page), and the partner calls made so far (its sentence's form is the minimum's: the calls read in words that fit
+# every count).
+LAST_AT_ONE_AND_TWO = {
+    "en": [("a table of R seats 4 units: 1 registered", "a table of R seats 4 units: 2 registered"),
+           ("R has 4 seats; 1 given", "R has 4 seats; 2 given"),
+           ("1 more to pick", "2 more to pick"),
+           ("Ann: 1 point per hand", "Ann: 2 points per hand"),
+           ("partner cards (1 called so far)", "partner cards (2 called so far)")],
+    "es": [("una mesa de R sienta 4 unidades: hay 1 inscrita", "una mesa de R sienta 4 unidades: hay 2 inscritas"),
+           ("R tiene 4 asientos; se dio 1", "R tiene 4 asientos; se dieron 2"),
+           ("falta 1 por elegir", "faltan 2 por elegir"),
+           ("Ann: 1 punto por mano", "Ann: 2 puntos por mano"),
+           ("cartas de compañero (llamadas hasta ahora: 1)", "cartas de compañero (llamadas hasta ahora: 2)")],
+    "pt": [("uma mesa de R senta 4 unidades: 1 inscrita", "uma mesa de R senta 4 unidades: 2 inscritas"),
+           ("R tem 4 assentos; foi dado 1", "R tem 4 assentos; foram dados 2"),
+           ("falta 1 para escolher", "faltam 2 para escolher"),
+           ("Ann: 1 ponto por mão", "Ann: 2 pontos por mão"),
+           ("cartas de parceiro (chamadas até agora: 1)", "cartas de parceiro (chamadas até agora: 2)")],
+    "sv": [("ett bord i R har plats för 4 enheter: 1 anmäld", "ett bord i R har plats för 4 enheter: 2 anmälda"),
+           ("R har 4 platser; 1 angiven", "R har 4 platser; 2 angivna"),
+           ("1 till att välja", "2 till att välja"),
+           ("Ann: 1 poäng per hand", "Ann: 2 poäng per hand"),
+           ("partnerkort (utropade hittills: 1)", "partnerkort (utropade hittills: 2)")],
+}
+
+
+@pytest.mark.parametrize("code", sorted(LAST_AT_ONE_AND_TWO))
+def test_the_last_counts_that_can_be_one_read_in_the_singular_at_one(code: str) -> None:
+    """Each at 1 and at 2, filled by the server and as the page fills it."""
+    said = [tuple(both_say(template, {**params, count: n}, code) for n in (1, 2)) for template, params, count in (
+        (tournament_words.ERRORS["too_few_units"], {"rules": "R", "sides": 4}, "count"),
+        (refusals.SERVER["seats_count"].text, {"rules": "R", "players": 4}, "given"),
+        (screen.PROMPT["more_to_pick"], {}, "more"),
+        (pages.PAGES["hs_bar"], {"name": "Ann"}, "points"),
+        (refusals.REFUSALS["partner_calls_needed"].text, {"min": 3}, "called"))]
+    expected = LAST_AT_ONE_AND_TWO[code]
+    assert said[:4] == expected[:4]
+    assert said[4][0].endswith(expected[4][0]) and said[4][1].endswith(expected[4][1]), said[4]
 
 
 def test_the_page_and_the_server_choose_the_same_plural_form_in_every_language() -> None:
