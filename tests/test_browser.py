@@ -1031,6 +1031,23 @@ def test_a_pseudo_language_run_of_the_account_profile_leaderboard_and_club_pages
     assert not leaks, leaks[:20]
 
 
+def test_an_events_rules_are_named_in_the_readers_language_never_by_their_key(server: str,
+                                                                             context: BrowserContext) -> None:
+    """The tournament page's line under an event's name names its rules as the leaderboards name a ladder: a
+    preset by its name in the reader's language, a house-rules file (here a preset with a goal of its own) as
+    "House rules (fingerprint)"; never a preset's key."""
+    page = context.new_page()
+    lines = []
+    for body in ({"name": "Klubb", "preset": "kentucky-discard"},
+                 {"name": "Klubb", "preset": "kentucky-discard", "goal": 400}):
+        made = post_json(f"{server}/api/tournaments", {**body, "rounds": 1, "boards": 1})
+        page.goto(f"{server}{made['url']}?lang=sv")
+        page.wait_for_function("() => document.getElementById('event-line').textContent !== ''")
+        lines.append(page.inner_text("#event-line"))
+    assert lines[0] == "Klubb: Kentucky Discard, 1 rond med 1 bricka, räknat i matchpoäng", lines
+    assert re.fullmatch(r"Klubb: Husregler \([0-9a-f]{12}\), 1 rond med 1 bricka, räknat i matchpoäng", lines[1]), lines
+
+
 def test_a_pseudo_language_run_of_the_tournament_pages_finds_no_text_outside_the_catalogs(
         browser: Browser, tmp_path: Path) -> None:
     """The tournaments' pages in the pseudo-language (?lang=qps): the list and the form of a new event, an event's
@@ -1109,6 +1126,8 @@ def test_a_pseudo_language_run_of_the_tournament_pages_finds_no_text_outside_the
         page.goto(f"{srv.url}/tournaments?lang=qps")  # the list, with the event
         page.wait_for_selector("#events li")
         seen.update(shown(page))
+        # the event's rules by their name, never the preset's key (no word of a language: said here)
+        assert not [t for t in seen if "kentucky-discard" in t or "house-" in t]
         # (the correction refused is the only request refused)
         assert not [m for m in console if not m.startswith("Failed to load resource")], console
     finally:

@@ -24,11 +24,12 @@ from rookgame.cards import card_str
 from rookgame.cli import app
 from rookgame.match import Match
 from rookgame.plain import play_plain
+from rookgame.record import RecordError, declarations
 from rookgame.rules import ALIASES, PRESETS, load
 from rookgame.state import Phase
 from rookgame.view import view_of
 from rookgame.words import accounts as account_words
-from rookgame.words import commands, pages, refusals
+from rookgame.words import commands, pages, refusals, screen
 from rookgame.words import errors as error_words
 from rookgame.words import tournament as tournament_words
 from rookgame.words import web as web_words
@@ -268,7 +269,8 @@ def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() ->
         (pages.PAGES["tb_game_to"], {"goal": 1}, "Game to 1 point."),
         (pages.PAGES["lb_file"], {"file": "a.toml", "size": 1}, "a.toml: 1 character"),
         (pages.PAGES["lb_file_players"], {"file": "a.toml", "size": 1, "players": 4}, "a.toml: 1 character, 4"),
-        (commands.SAY["written"], {"games": 1, "hands": 3, "rules": "r", "out": "o", "summary": "s"}, "1 game, 3"),
+        (commands.SAY["written"], {"games": 1, "hands": "3 hands", "rules": "r", "out": "o", "summary": "s"},
+         "1 game, 3 hands"),
         (refusals.REFUSALS["deal_size"].text, {"seat": 2, "count": 1, "want": 10}, "seat 2 is dealt 1 card, not 10"),
         (refusals.REFUSALS["nest_deal_size"].text, {"count": 1, "want": 5}, "the nest is dealt 1 card, not 5"),
         (error_words.RECORD["buried_count"], {"count": 1, "size": 5}, "buried holds 1 card, the nest needs 5"),
@@ -281,6 +283,142 @@ def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() ->
         assert one not in more and more != both_say(template, params, "en"), template
         for code in TRANSLATED:  # each language has its forms, and the page chooses as the server does
             assert both_say(template, params, code) != both_say(template, {**params, count: 5}, code) or code == "sv"
+
+
+# What rook selfplay and rook replay say of one game and one hand, and of two: each count in its own form, in each
+# language ("1 game, 1 hand", never "1 hands"); OUT is the file written.
+SELFPLAY_AT_ONE_AND_TWO = {
+    "en": ["1 game, 1 hand of kentucky-discard written to OUT; seats 1+3 won 1",
+           "OUT: 1 game, 1 hand: every action, trick, score, total and winner checks out",
+           "2 games, 2 hands of kentucky-discard written to OUT; seats 1+3 won 2",
+           "OUT: 2 games, 2 hands: every action, trick, score, total and winner checks out",
+           "1 game, 1 hand of kentucky-discard written to OUT; no game was won; 1 unfinished, stopped with no winner "
+           "at the cap of 1 hand (game 1)",
+           "OUT: 1 game (1 unfinished), 1 hand: every action, trick, score, total and winner checks out",
+           "2 games, 4 hands of kentucky-discard written to OUT; no game was won; 2 unfinished, stopped with no "
+           "winner at the cap of 2 hands (games 1, 2)",
+           "OUT: 2 games (2 unfinished), 4 hands: every action, trick, score, total and winner checks out"],
+    "es": ["1 partida, 1 mano de kentucky-discard escritas en OUT; asientos 1+3 ganó 1",
+           "OUT: 1 partida, 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
+           "2 partidas, 2 manos de kentucky-discard escritas en OUT; asientos 1+3 ganó 2",
+           "OUT: 2 partidas, 2 manos: cada acción, baza, puntuación, total y ganador cuadran",
+           "1 partida, 1 mano de kentucky-discard escritas en OUT; no se ganó ninguna partida; 1 sin terminar, "
+           "detenida sin ganador al llegar al tope de 1 mano (partida 1)",
+           "OUT: 1 partida (1 sin terminar), 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
+           "2 partidas, 4 manos de kentucky-discard escritas en OUT; no se ganó ninguna partida; 2 sin terminar, "
+           "detenidas sin ganador al llegar al tope de 2 manos (partidas 1, 2)",
+           "OUT: 2 partidas (2 sin terminar), 4 manos: cada acción, baza, puntuación, total y ganador cuadran"],
+    "pt": ["1 partida, 1 mão de kentucky-discard gravadas em OUT; assentos 1+3 venceu 1",
+           "OUT: 1 partida, 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
+           "2 partidas, 2 mãos de kentucky-discard gravadas em OUT; assentos 1+3 venceu 2",
+           "OUT: 2 partidas, 2 mãos: cada ação, vaza, pontuação, total e vencedor confere",
+           "1 partida, 1 mão de kentucky-discard gravadas em OUT; nenhuma partida foi vencida; 1 sem terminar, "
+           "parada sem vencedor no limite de 1 mão (partida 1)",
+           "OUT: 1 partida (1 sem terminar), 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
+           "2 partidas, 4 mãos de kentucky-discard gravadas em OUT; nenhuma partida foi vencida; 2 sem terminar, "
+           "paradas sem vencedor no limite de 2 mãos (partidas 1, 2)",
+           "OUT: 2 partidas (2 sem terminar), 4 mãos: cada ação, vaza, pontuação, total e vencedor confere"],
+    "sv": ["1 parti, 1 hand av kentucky-discard skrivna till OUT; platser 1+3 vann 1",
+           "OUT: 1 parti, 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
+           "2 partier, 2 händer av kentucky-discard skrivna till OUT; platser 1+3 vann 2",
+           "OUT: 2 partier, 2 händer: varje drag, stick, resultat, total och vinnare stämmer",
+           "1 parti, 1 hand av kentucky-discard skrivna till OUT; inget spel vanns; 1 oavslutat, stoppat utan vinnare "
+           "vid taket på 1 hand (parti 1)",
+           "OUT: 1 parti (1 oavslutat), 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
+           "2 partier, 4 händer av kentucky-discard skrivna till OUT; inget spel vanns; 2 oavslutade, stoppade utan "
+           "vinnare vid taket på 2 händer (partier 1, 2)",
+           "OUT: 2 partier (2 oavslutade), 4 händer: varje drag, stick, resultat, total och vinnare stämmer"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(SELFPLAY_AT_ONE_AND_TWO))
+def test_selfplay_and_replay_say_one_game_and_one_hand_in_the_singular(code: str, tmp_path: Path) -> None:
+    """rook selfplay's last line and rook replay's for one game of one hand and for two, won (a goal of 1 point:
+    one hand a game) and stopped at a cap of --max-hands 1 and 2: the games, the hands, the unfinished and the cap
+    each in their own form."""
+    house = tmp_path / "quick.toml"
+    house.write_text("goal = 1\n", encoding="utf-8")
+    out = tmp_path / "g.jsonl"
+    said = []
+    for args in (["-n", "1", "--rules", str(house)], ["-n", "2", "--rules", str(house)],
+                 ["-n", "1", "--max-hands", "1"], ["-n", "2", "--max-hands", "2"]):
+        for command in (["selfplay", *args, "--bots", "random", "--out", str(out)], ["replay", str(out)]):
+            result = CliRunner().invoke(app, ["--lang", code, *command])
+            assert result.exit_code == 0, result.output
+            said.append(" ".join(result.stdout.split()).replace(str(out), "OUT"))
+    assert said == SELFPLAY_AT_ONE_AND_TWO[code]
+
+
+# A hand's record with more buried cards and partner calls than its rules have steps for: one buried card and two
+# calls, then two and one, each count in its own form.
+DECLARATIONS_AT_ONE_AND_TWO = {
+    "en": ["1 buried card and 2 partner calls are recorded; the rules have fewer, or they are out of order",
+           "2 buried cards and 1 partner call are recorded; the rules have fewer, or they are out of order"],
+    "es": ["figuran 1 carta enterrada y 2 llamadas de compañero; las reglas tienen menos, o están fuera de orden",
+           "figuran 2 cartas enterradas y 1 llamada de compañero; las reglas tienen menos, o están fuera de orden"],
+    "pt": ["estão registradas 1 carta enterrada e 2 chamadas de parceiro; as regras têm menos, ou estão fora de ordem",
+           "estão registradas 2 cartas enterradas e 1 chamada de parceiro; as regras têm menos, ou estão fora de "
+           "ordem"],
+    "sv": ["1 undanlagt kort och 2 partnerutrop står i protokollet; reglerna har färre, eller så är de i fel ordning",
+           "2 undanlagda kort och 1 partnerutrop står i protokollet; reglerna har färre, eller så är de i fel ordning"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(DECLARATIONS_AT_ONE_AND_TWO))
+def test_a_records_buried_cards_and_partner_calls_are_each_told_in_their_own_form(code: str) -> None:
+    """The record's error for declarations the rules have no steps for: the buried cards and the partner calls are
+    two counts, each a plural phrase of the one sentence; in English for the logs (str), the reader's language on
+    screen (words)."""
+    said = []
+    for buried, partners in ((1, 2), (2, 1)):
+        with pytest.raises(RecordError) as caught:
+            declarations((), {"buried": ["R1", "R2"][:buried], "calls": {"partner": ["Y5", "Y6"][:partners]}})
+        assert str(caught.value) == DECLARATIONS_AT_ONE_AND_TWO["en"][len(said)]
+        with speaking(code):
+            said.append(caught.value.words())
+    assert said == DECLARATIONS_AT_ONE_AND_TWO[code]
+
+
+# The last sentences whose count can be 1, at 1 and at 2: too few units registered for a table, the seats a new
+# table was given, the cards left to pick for the burial (full screen), a player's points per hand (the history
+# page), and the partner calls made so far (its sentence's form is the minimum's: the calls read in words that fit
+# every count).
+LAST_AT_ONE_AND_TWO = {
+    "en": [("a table of R seats 4 units: 1 registered", "a table of R seats 4 units: 2 registered"),
+           ("R has 4 seats; 1 given", "R has 4 seats; 2 given"),
+           ("1 more to pick", "2 more to pick"),
+           ("Ann: 1 point per hand", "Ann: 2 points per hand"),
+           ("partner cards (1 called so far)", "partner cards (2 called so far)")],
+    "es": [("una mesa de R sienta 4 unidades: hay 1 inscrita", "una mesa de R sienta 4 unidades: hay 2 inscritas"),
+           ("R tiene 4 asientos; se dio 1", "R tiene 4 asientos; se dieron 2"),
+           ("falta 1 por elegir", "faltan 2 por elegir"),
+           ("Ann: 1 punto por mano", "Ann: 2 puntos por mano"),
+           ("cartas de compañero (llamadas hasta ahora: 1)", "cartas de compañero (llamadas hasta ahora: 2)")],
+    "pt": [("uma mesa de R senta 4 unidades: 1 inscrita", "uma mesa de R senta 4 unidades: 2 inscritas"),
+           ("R tem 4 assentos; foi dado 1", "R tem 4 assentos; foram dados 2"),
+           ("falta 1 para escolher", "faltam 2 para escolher"),
+           ("Ann: 1 ponto por mão", "Ann: 2 pontos por mão"),
+           ("cartas de parceiro (chamadas até agora: 1)", "cartas de parceiro (chamadas até agora: 2)")],
+    "sv": [("ett bord i R har plats för 4 enheter: 1 anmäld", "ett bord i R har plats för 4 enheter: 2 anmälda"),
+           ("R har 4 platser; 1 angiven", "R har 4 platser; 2 angivna"),
+           ("1 till att välja", "2 till att välja"),
+           ("Ann: 1 poäng per hand", "Ann: 2 poäng per hand"),
+           ("partnerkort (utropade hittills: 1)", "partnerkort (utropade hittills: 2)")],
+}
+
+
+@pytest.mark.parametrize("code", sorted(LAST_AT_ONE_AND_TWO))
+def test_the_last_counts_that_can_be_one_read_in_the_singular_at_one(code: str) -> None:
+    """Each at 1 and at 2, filled by the server and as the page fills it."""
+    said = [tuple(both_say(template, {**params, count: n}, code) for n in (1, 2)) for template, params, count in (
+        (tournament_words.ERRORS["too_few_units"], {"rules": "R", "sides": 4}, "count"),
+        (refusals.SERVER["seats_count"].text, {"rules": "R", "players": 4}, "given"),
+        (screen.PROMPT["more_to_pick"], {}, "more"),
+        (pages.PAGES["hs_bar"], {"name": "Ann"}, "points"),
+        (refusals.REFUSALS["partner_calls_needed"].text, {"min": 3}, "called"))]
+    expected = LAST_AT_ONE_AND_TWO[code]
+    assert said[:4] == expected[:4]
+    assert said[4][0].endswith(expected[4][0]) and said[4][1].endswith(expected[4][1]), said[4]
 
 
 def test_the_page_and_the_server_choose_the_same_plural_form_in_every_language() -> None:

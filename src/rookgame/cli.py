@@ -246,12 +246,15 @@ def selfplay(
             progress.update(task, completed=g)
     summary = listed([_say("side_won", side=side_name(rs, side), count=n) for side, n in sorted(wins.items())],
                      "unit") or _say("none_won")
-    said: dict[str, Param] = {"games": written, "hands": hands, "rules": rs.label, "out": str(out), "summary": summary}
+    # each count in its own form ("1 game", "1 hand"), a parameter of the one sentence
+    said: dict[str, Param] = {"hands": _say("n_hands", count=hands), "rules": rs.label, "out": str(out),
+                              "summary": summary}
     if stopped:
         which = ", ".join(str(g) for g in stopped[:10]) + (" ..." if len(stopped) > 10 else "")
-        console.print(Text(_say("written_stopped", **said, count=len(stopped), cap=cap, listed=which)))
+        console.print(Text(_say("written_stopped", **said, games=_say("n_games", count=written), count=len(stopped),
+                                cap=_say("n_hands", count=cap), listed=which)))
     else:
-        console.print(Text(_say("written", **said)))
+        console.print(Text(_say("written", **said, games=written)))
 
 
 def _torn_warning(file: Path, why: str) -> None:
@@ -292,7 +295,8 @@ def replay(
         _fail(_say("no_game", file=str(file), game=str(game)))
     if not checked:
         _fail(_say("no_games", file=str(file)))
-    said: dict[str, Param] = {"file": str(file), "count": checked, "hands": hands, "unfinished": unfinished}
+    said: dict[str, Param] = {"file": str(file), "count": checked, "hands": _say("n_hands", count=hands),
+                              "unfinished": _say("n_unfinished", count=unfinished)}
     console.print(Text(_say("checked_unfinished" if unfinished else "checked", **said)))
 
 

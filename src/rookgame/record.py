@@ -405,8 +405,8 @@ def declarations(steps: tuple[NestStep, ...], hrec: dict[str, Any]) -> list[int]
                 break
             out.append(A.BIRD_HIGH if calls["bird"] == "high" else A.BIRD_LOW)
     if buried or partners:
-        raise RecordError("declarations", buried=str(len(hrec.get("buried") or [])),
-                          partners=str(len(calls.get("partner") or [])))
+        raise RecordError("declarations", buried=len(hrec.get("buried") or []),
+                          partners=len(calls.get("partner") or []))
     if declined and not said:
         raise RecordError("declined", count=len(calls.get("partner") or []))
     return out

@@ -45,6 +45,7 @@ from typing import Any, Literal, get_args
 from .bots import REGISTRY
 from .match import Match
 from .play import game_seeds
+from .ratings import rules_key
 from .record import game_record
 from .rules import RuleSet, from_json
 from .state import Phase
@@ -634,6 +635,7 @@ class Director:
                                         **({"corrected": res.corrected} if res.corrected else {})}
                                        for res in shown]})
         return {"name": self.name, "rules": self.rules.label, "preset": self.rules.preset,
+                "ladder": rules_key(self.rules),  # the rules as a leaderboard keys them: the page names them so
                 "players": self.rules.players, "sides": self.rules.num_sides, "unit_size": self.unit_size,
                 "rounds_planned": self.rounds, "boards_per_round": self.boards_per_round, "scoring": self.scoring,
                 "movement": self.movement, "fill": self.fill, "paused": self.paused, "finished": self.finished,

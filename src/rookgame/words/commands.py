@@ -172,26 +172,36 @@ SAY: dict[str, Template] = {
     "game_stopped": N_("note: game {game} stopped unfinished: {why}"),
     "side_won": Plural("{side} won {count}", "{side} won {count}", "count"),
     "none_won": N_("no game was won"),
-    "written": Plural("{games} game, {hands} hands of {rules} written to {out}; {summary}",
-                      "{games} games, {hands} hands of {rules} written to {out}; {summary}", "games"),
+    # how many games and hands a run or a file holds, each in its own form ("1 game", "3 hands"): parameters of the
+    # sentences below
+    "n_games": Plural("{count} game", "{count} games", "count"),
+    "n_hands": Plural("{count} hand", "{count} hands", "count"),
+    # Translators: {hands} is how many hands, already in words ("3 hands")
+    "written": Plural("{games} game, {hands} of {rules} written to {out}; {summary}",
+                      "{games} games, {hands} of {rules} written to {out}; {summary}", "games"),
+    # Translators: {games}, {hands} and {cap} are already in words ("6 games", "40 hands", "30 hands"); {count} is
+    # how many of the games are unfinished
     "written_stopped": Plural(
-        "{games} games, {hands} hands of {rules} written to {out}; {summary}; {count} unfinished, stopped with no "
-        "winner at the cap of {cap} hands (game {listed})",
-        "{games} games, {hands} hands of {rules} written to {out}; {summary}; {count} unfinished, stopped with no "
-        "winner at the cap of {cap} hands (games {listed})", "count"),
+        "{games}, {hands} of {rules} written to {out}; {summary}; {count} unfinished, stopped with no winner at the "
+        "cap of {cap} (game {listed})",
+        "{games}, {hands} of {rules} written to {out}; {summary}; {count} unfinished, stopped with no winner at the "
+        "cap of {cap} (games {listed})", "count"),
     # rook replay
     "torn": N_("warning: {file}: {why}"),
     "no_game": N_("{file} has no game {game}"),
     "no_games": N_("{file} holds no game: it is empty (or only blank lines); give a .jsonl file of game records, such "
                    "as rook selfplay writes"),
-    "checked": Plural("{file}: {count} game, {hands} hands: every action, trick, score, total and winner checks out",
-                      "{file}: {count} games, {hands} hands: every action, trick, score, total and winner checks out",
+    # Translators: {hands} is how many hands, already in words ("3 hands")
+    "checked": Plural("{file}: {count} game, {hands}: every action, trick, score, total and winner checks out",
+                      "{file}: {count} games, {hands}: every action, trick, score, total and winner checks out",
                       "count"),
+    # how many of the games are unfinished ("2 unfinished"), a parameter of the sentence below
+    "n_unfinished": Plural("{count} unfinished", "{count} unfinished", "count"),
+    # Translators: {unfinished} and {hands} are already in words ("1 unfinished", "3 hands")
     "checked_unfinished": Plural(
-        "{file}: {count} game ({unfinished} unfinished), {hands} hands: every action, trick, score, total and "
-        "winner checks out",
-        "{file}: {count} games ({unfinished} unfinished), {hands} hands: every action, trick, score, total and "
-        "winner checks out", "count"),
+        "{file}: {count} game ({unfinished}), {hands}: every action, trick, score, total and winner checks out",
+        "{file}: {count} games ({unfinished}), {hands}: every action, trick, score, total and winner checks out",
+        "count"),
     # rook play
     "needs_terminal": N_("the full-screen game needs a terminal, and this input or output is not one; for scripts, "
                          "pipes and screen readers play line by line: rook play --plain"),

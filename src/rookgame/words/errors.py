@@ -234,8 +234,11 @@ RECORD: dict[str, Template] = {
     "deal_cards": N_("deal of seat {seat}: {cause}"),
     "nest_cards": N_("nest: {cause}"),
     "trump": N_("trump {value} is not B, R, Y, G or none"),
-    "declarations": N_("{buried} buried cards and {partners} partner calls are recorded; the rules have fewer, or "
-                       "they are out of order"),
+    # Translators: {buried} and {partners} are already in words ("1 buried card", "2 partner calls")
+    "declarations": N_("{buried} and {partners} are recorded; the rules have fewer, or they are out of order"),
+    # how many buried cards and partner calls a hand's record holds, parameters of "declarations" (COUNTED)
+    "n_buried": Plural("{count} buried card", "{count} buried cards", "count"),
+    "n_partner_calls": Plural("{count} partner call", "{count} partner calls", "count"),
     "declined": Plural("calls.no_more_partners is recorded after {count} partner call, but the bidder had no "
                        "partner call left to decline",
                        "calls.no_more_partners is recorded after {count} partner calls, but the bidder had no "
@@ -284,10 +287,18 @@ def cause_words(cause: object) -> str:
     return str(cause)
 
 
+# The counts a record's error says as phrases of their own in the reader's language, each in its plural form
+# ("1 buried card"), passed as parameters of its sentence: code -> {parameter: the phrase's code in RECORD}.
+COUNTED: dict[str, dict[str, str]] = {"declarations": {"buried": "n_buried", "partners": "n_partner_calls"}}
+
+
 def record_error_words(code: str, params: Mapping[str, Param], line: int | None, where: Mapping[str, int | None],
                        cause: object = None) -> str:
     """A record's error in the reader's language: where it is (game, hand, trick), then why."""
     said = dict(params)
+    for name, phrase in COUNTED.get(code, {}).items():
+        if name in said:
+            said[name] = fill(RECORD[phrase], {"count": said[name]})
     if cause is not None:
         said["cause"] = cause_words(cause)
     reason = fill(RECORD[code], said)

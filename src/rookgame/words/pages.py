@@ -266,7 +266,7 @@ HISTORY: dict[str, Template] = {
     "hs_replay": N_("replay"),
     "hs_download": N_("download record"),
     "hs_chart_title": N_("Points per hand, per player"),
-    "hs_bar": N_("{name}: {points} points per hand"),
+    "hs_bar": Plural("{name}: {points} point per hand", "{name}: {points} points per hand", "points"),
     "hs_chart_text": N_("Points per hand for each player's side: {players}."),
     "hs_chart_one": Plural("{name} {points} ({count} hand)", "{name} {points} ({count} hands)", "count"),
     "hs_failed": N_("Could not load the history: {error}"),

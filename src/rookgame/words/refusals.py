@@ -89,10 +89,13 @@ REFUSALS: dict[str, Say] = {
                               "no more partners is not allowed: these rules have you call exactly {calls} "
                                  "partner cards", "calls")}),
     "partner_calls_needed": Say(
+        # Translators: the form is the minimum's ({min}); {called} can be any number, 1 too: say it in words that
+        # fit every count ("calls so far: 1")
         Plural("no more partners is not allowed yet: the bidder must call at least {min} partner card "
                   "({called} called so far)",
                "no more partners is not allowed yet: the bidder must call at least {min} partner cards "
                   "({called} called so far)", "min"),
+        # Translators: as above, {called} in words that fit every count
         you={"bidder": Plural("no more partners is not allowed yet: you must call at least {min} partner card "
                                  "({called} called so far)",
                               "no more partners is not allowed yet: you must call at least {min} partner cards "
@@ -185,7 +188,8 @@ SERVER: dict[str, Say] = {
     "table_stopped": Say(N_("this table has stopped: {detail}")),
     "move_not_saved": Say(N_("the move could not be saved, so it was not made: {detail}")),
     "not_saved": Say(N_("the table could not be saved: {detail}")),
-    "seats_count": Say(N_("{rules} has {players} seats; {given} given")),
+    "seats_count": Say(Plural("{rules} has {players} seats; {given} given",
+                              "{rules} has {players} seats; {given} given", "given")),
     "host_one_seat": Say(N_("the host sits at one seat at most")),
     "host_needs_name": Say(N_("give your name to sit at the table")),
     "bot_failed": Say(N_("the bot at seat {place} failed: {detail}")),

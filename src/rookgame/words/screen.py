@@ -113,7 +113,7 @@ PROMPT: dict[str, str | Plural] = {
     "bury": Plural("{prompt}: pick {left} by key, click or space, then Enter.\nSelected ({count} of {left}, {then}): "
                    "{chosen}", "{prompt}: pick {left} by key, click or space, then Enter.\nSelected ({count} of "
                    "{left}, {then}): {chosen}", "left"),
-    "more_to_pick": N_("{more} more to pick"),
+    "more_to_pick": Plural("{more} more to pick", "{more} more to pick", "more"),
     "enter_buries": N_("Enter buries them"),
     "none_chosen": N_("none"),
     "bury_button": N_("[Enter] Bury"),

@@ -34,7 +34,8 @@ ERRORS: dict[str, Template] = {
     "not_paused": N_("the event is not paused"),
     "round_in_play": N_("round {round} is still being played"),
     "all_played": Plural("the only round has been played", "all {rounds} rounds have been played", "rounds"),
-    "too_few_units": N_("a table of {rules} seats {sides} units: {count} registered"),
+    "too_few_units": Plural("a table of {rules} seats {sides} units: {count} registered",
+                            "a table of {rules} seats {sides} units: {count} registered", "count"),
     "round_robin": Plural("a round robin needs partnership tables, an even number of units and at most {max} round "
                           "for {count} units: use swiss",
                           "a round robin needs partnership tables, an even number of units and at most {max} rounds "

@@ -1,7 +1,9 @@
 // The tournaments' page: /tournaments (every event, and a new one) and /tournament/CODE (one event: register,
 // where to play, the standings, the tables, the results a player may see, and the director's controls).
-// Every sentence comes from the server's catalog (words.js: say, refusalWords); the event is read again every
+// Every sentence comes from the server's catalog (words.js: say, refusalWords), the event's rules' name from the
+// account pages' (accountwords.js: ladderName, as the leaderboards name them); the event is read again every
 // few seconds (GET /api/tournaments/CODE), so the standings are live.
+import { ladderName, wordsReady as ladderNamesReady } from "/static/accountwords.js";
 import { lang, refusalWords, say, wordsReady } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -266,8 +268,11 @@ function render() {
   $("event").hidden = false;
   $("event-name").textContent = event.name;
   document.title = `${event.name} · Rook`;
-  $("event-line").textContent = say("t_event", { name: event.name, rules: event.rules, rounds: event.rounds_planned,
-    boards: say("t_boards_n", { count: event.boards_per_round }), scoring: say(`t_scoring_${event.scoring}`) });
+  // the rules by their name in the reader's language, as the leaderboards name a ladder: a preset's name, a
+  // house-rules file's "House rules (fingerprint)"; never a preset's key
+  $("event-line").textContent = say("t_event", { name: event.name, rules: ladderName(event.ladder),
+    rounds: event.rounds_planned, boards: say("t_boards_n", { count: event.boards_per_round }),
+    scoring: say(`t_scoring_${event.scoring}`) });
   $("status").textContent = statusLine();
   renderMe();
   renderRegister();
@@ -349,7 +354,7 @@ function eventPage() {
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
 }
 
-wordsReady().then(() => {
+Promise.all([wordsReady(), ladderNamesReady()]).then(() => {
   for (const node of document.querySelectorAll("[data-say]")) node.textContent = say(node.dataset.say);
   if (code) eventPage();
   else listPage();
