@@ -140,10 +140,11 @@ def main() -> None:
     ap.add_argument("--ping-every", type=float, default=20.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--profile", help="run the server's event loop under cProfile and write its stats here")
     args = ap.parse_args()
     args.mode = "human"
     W.raise_nofile()
-    server = W.Server(args.bot_delay, args.bot_workers)
+    server = W.Server(args.bot_delay, args.bot_workers, profile=args.profile)
     try:
         server.wait_up()
         out = asyncio.run(run(server, args))
