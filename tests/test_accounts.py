@@ -438,15 +438,7 @@ def test_a_rating_write_that_fails_once_leaves_the_game_unmarked_and_the_server_
 
         monkeypatch.setattr(store, "set_finished", marked)
         monkeypatch.setattr(accounts_module, "rate_pool", fails_once)
-        made = c.post("/api/tables", json={"seats": ["heuristic", "random"] * 2, "goal": 50}).json()
-        code = made["code"]
-        host = Wire(c, code, made["token"])
-        host.send({"type": "start"})
-        while not host.view()["over"]:
-            pass
-        deadline = time.monotonic() + 10
-        while (r := c.get(f"/api/results/{code}")).status_code == 404 and time.monotonic() < deadline:
-            time.sleep(0.02)
+        code, r = bots_play_a_game(c)
         assert r.status_code == 200 and r.json()["counted"]
         assert marks == [False, True] and len(tries) == 2  # failed with its mark, then marked and rated once
         time.sleep(0.3)  # heartbeats after it: nothing marked or rated again
@@ -488,15 +480,7 @@ def test_a_sweeping_server_rates_a_game_another_process_finished_but_did_not_rat
         # it marks its games as a server did before the mark and the rating were one transaction, and dies before
         # the rating
         player.app.state.hub.on_finished.clear()  # type: ignore[attr-defined]
-        made = player.post("/api/tables", json={"seats": ["heuristic", "random"] * 2, "goal": 50}).json()
-        code = made["code"]
-        host = Wire(player, code, made["token"])
-        host.send({"type": "start"})
-        while not host.view()["over"]:
-            pass
-        deadline = time.monotonic() + 10
-        while (r := sweeper.get(f"/api/results/{code}")).status_code == 404 and time.monotonic() < deadline:
-            time.sleep(0.02)
+        code, r = bots_play_a_game(player, sweeper)
         assert r.status_code == 200, r.text
         board = sweeper.get(f"/api/ratings/{r.json()['ladder']}").json()
         assert {row["player"]: row["games"] for row in board} == {"bot:heuristic": 1, "bot:random": 1}
@@ -601,3 +585,18 @@ def test_a_passkey_added_while_signed_in_signs_in_and_a_forged_or_replayed_one_d
     assert r.status_code == 401 and me(client) is None
     # adding one needs a session
     assert post(client, "/api/account/passkey/add/options").status_code == 401
+
+
+def bots_play_a_game(c: TestClient, reader: TestClient | None = None) -> tuple[str, Any]:
+    """A table of four bots to 50 started at ``c`` and played to its end; its code and its result as ``reader``
+    (``c`` by default) has it once it is there (404 after 10 s: never rated)."""
+    made = c.post("/api/tables", json={"seats": ["heuristic", "random"] * 2, "goal": 50}).json()
+    code = made["code"]
+    host = Wire(c, code, made["token"])
+    host.send({"type": "start"})
+    while not host.view()["over"]:
+        pass
+    deadline = time.monotonic() + 10
+    while (r := (reader or c).get(f"/api/results/{code}")).status_code == 404 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return code, r
