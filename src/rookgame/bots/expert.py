@@ -98,11 +98,16 @@ class Level:
     bidmodel: bool = False
     bid_quantile: float = 0.5
     # The card play's sampled deals played out by the learned policy (bots/policy.py: the card the
-    # expert most likely plays, distilled from its own decisions) instead of the heuristic.
+    # expert most likely plays, distilled from its own decisions) instead of the heuristic.  Off: untimed,
+    # card by card at the first three tricks, it took -1.90 [-4.40, +0.60] points off the expert's regret
+    # over 400 kentucky-discard positions, but a card costs 8 times the heuristic's in a play-out, and
+    # timed it lost -5.7 [-13.1, +1.7] points a hand over 99 kentucky-discard deals (docs/benchmarks.md,
+    # issue 28, item 3).
     playout: bool = False
     # The learned policy as a prior over the cards to score: a card whose probability is under this
     # share of the likeliest card's is not scored (0: every card); the play-outs saved go to more deals
-    # (as many play-outs in all as without the prior, at most ``prior_deals`` times the deals).
+    # (as many play-outs in all as without the prior, at most ``prior_deals`` times the deals).  Off: at
+    # 0.2, -0.85 [-2.21, +0.51] points of regret over the same 400 positions (not measured in the arena).
     prior: float = 0.0
     prior_deals: float = 2.0
 
@@ -176,6 +181,8 @@ class ExpertPlayer:
         self.level = LEVELS[level]
         if self.level.belief:
             shipped()  # the weights read now (half a second), not inside the first decision's limit
+        if self.level.playout or self.level.prior:
+            shipped_policy()
         self._policy_bot: HeuristicPlayer | None = None
         self.timed = timed
         self.name = level
