@@ -159,3 +159,30 @@ def test_the_prior_scores_only_the_likely_cards_and_ranks_the_rest_unvalued() ->
         assert sorted(valued) == sorted(kept)
         pruned += len(view.legal) - len(kept)
     assert pruned > 0
+
+
+@needs_model
+def test_with_playout_tricks_the_policy_plays_only_the_next_tricks_of_a_play_out() -> None:
+    from rookgame.bots.expert import utility
+
+    bot = P.PolicyPlayer()
+    heur = HeuristicPlayer()
+    checked = 0
+    for hand, view in _positions(preset("kentucky-discard"), 12, 8):
+        a = view.legal[0]
+        for lead in (1, 2):
+            h = hand.copy()
+            h.apply_unchecked(a)
+            done = len(h.tricks)
+            finish(h, bot, stop_at=max(1, h.deck.hand_size - done - lead))
+            assert h.phase != Phase.PLAY or len(h.tricks) == done + lead or h.deck.hand_size - len(h.tricks) == 1
+            finish(h, heur)
+            want = utility(h, view.seat)
+            got = _expert(playout=True, playout_tricks=lead)._rollout(hand, a, view.seat)
+            assert got == want
+            checked += 1
+        whole = hand.copy()
+        whole.apply_unchecked(a)
+        finish(whole, bot)
+        assert _expert(playout=True)._rollout(hand, a, view.seat) == utility(whole, view.seat)
+    assert checked

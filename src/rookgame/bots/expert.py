@@ -104,6 +104,7 @@ class Level:
     # timed it lost -5.7 [-13.1, +1.7] points a hand over 99 kentucky-discard deals (docs/benchmarks.md,
     # issue 28, item 3).
     playout: bool = False
+    playout_tricks: int = 0  # with playout: the policy plays only until this many more tricks are led (0: all)
     # The learned policy as a prior over the cards to score: a card whose probability is under this
     # share of the likeliest card's is not scored (0: every card); the play-outs saved go to more deals
     # (as many play-outs in all as without the prior, at most ``prior_deals`` times the deals).  Off: at
@@ -340,10 +341,15 @@ class ExpertPlayer:
         until that many tricks are left, which the solver then plays exactly)."""
         h = hand.copy()
         h.apply_unchecked(action)
+        lead = self.level.playout_tricks
+        if self.level.playout and lead and h.phase == Phase.PLAY:
+            # the policy for the next ``playout_tricks`` leads only, the heuristic (cheaper) after them
+            finish(h, self._player(), stop_at=max(1, h.deck.hand_size - len(h.tricks) - lead))
+        rest = self.heuristic if lead else self._player()
         tail = self.level.tail_tricks
         if (tail and h.phase == Phase.PLAY and not self._alone(h.rules, seat, h.bidder)
                 and h.deck.hand_size - len(h.tricks) > tail):
-            finish(h, self._player(), stop_at=tail)
+            finish(h, rest, stop_at=tail)
             if h.phase == Phase.PLAY:
                 try:
                     left = clock.left() if clock is not None else None
@@ -351,7 +357,7 @@ class ExpertPlayer:
                                                          seconds=left).value)
                 except BudgetExceeded:
                     pass
-        finish(h, self._player())
+        finish(h, rest)
         return utility(h, seat, self.level.own_points)
 
     def _player(self) -> HeuristicPlayer:
