@@ -16,7 +16,8 @@ margins and their difference deal by deal: how much the change gains against tha
 JSON an earlier ``--vs`` run wrote with ``--json``: its B's arena is reused, or with ``FILE#0`` its A's.
 
 A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
-(samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play, belief, bidmodel, bid_quantile); a plain
+(samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play, belief, bidmodel, bid_quantile,
+playout, prior); a plain
 name is a registered bot.
 """
 
@@ -32,6 +33,7 @@ from rookgame.arena import CEILING, estimate, play_deal, run_arena
 from rookgame.bots import REGISTRY, Player
 from rookgame.bots.belief import shipped
 from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
+from rookgame.bots.policy import shipped_policy
 from rookgame.play import game_seeds
 from rookgame.rules import RuleSet, load
 
@@ -56,6 +58,8 @@ def variant(spec: str) -> str:
         p.level = lv
         if lv.belief:
             shipped()  # read before the first decision, as ExpertPlayer does for a level with beliefs
+        if lv.playout or lv.prior:
+            shipped_policy()  # the same for the policy's weights
         p.name = name
         return p
 

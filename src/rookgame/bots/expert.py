@@ -31,7 +31,9 @@ from ..view import View, view_of
 from . import bidmodel
 from .belief import shipped
 from .heuristic import HeuristicPlayer, estimate, nest_colour, partner_holds_bid, raises
+from .knowledge import know
 from .playout import finish, seat_knowledge
+from .policy import PolicyPlayer, shipped_policy
 from .sampler import Draw, SampleError
 
 
@@ -95,6 +97,20 @@ class Level:
     # 76/105 against 84/93 (docs/benchmarks.md, issue 28, item 2).
     bidmodel: bool = False
     bid_quantile: float = 0.5
+    # The card play's sampled deals played out by the learned policy (bots/policy.py: the card the
+    # expert most likely plays, distilled from its own decisions) instead of the heuristic.  Off: untimed,
+    # card by card at the first three tricks, it took -1.90 [-4.40, +0.60] points off the expert's regret
+    # over 400 kentucky-discard positions, but a card costs 8 times the heuristic's in a play-out, and
+    # timed it lost -5.7 [-13.1, +1.7] points a hand over 99 kentucky-discard deals (docs/benchmarks.md,
+    # issue 28, item 3).
+    playout: bool = False
+    playout_tricks: int = 0  # with playout: the policy plays only until this many more tricks are led (0: all)
+    # The learned policy as a prior over the cards to score: a card whose probability is under this
+    # share of the likeliest card's is not scored (0: every card); the play-outs saved go to more deals
+    # (as many play-outs in all as without the prior, at most ``prior_deals`` times the deals).  Off: at
+    # 0.2, -0.85 [-2.21, +0.51] points of regret over the same 400 positions (not measured in the arena).
+    prior: float = 0.0
+    prior_deals: float = 2.0
 
 
 LEVELS = {
@@ -166,6 +182,9 @@ class ExpertPlayer:
         self.level = LEVELS[level]
         if self.level.belief:
             shipped()  # the weights read now (half a second), not inside the first decision's limit
+        if self.level.playout or self.level.prior:
+            shipped_policy()
+        self._policy_bot: HeuristicPlayer | None = None
         self.timed = timed
         self.name = level
         self.rng = random.Random(seed)
@@ -203,23 +222,42 @@ class ExpertPlayer:
         if not scored:  # no consistent deal found (or no time for one): the heuristic's card
             return unvalued(self.heuristic.act(view), legal)
         n = len(scored)
-        return sorted(((a, sum(v[a] for v in scored) / n) for a in legal), key=_best_first)
+        valued = sorted(((a, sum(v[a] for v in scored) / n) for a in scored[0]), key=_best_first)
+        return valued + [(a, None) for a in legal if a not in scored[0]]  # (cards the prior pruned)
+
+    def _prior_cards(self, view: View) -> list[int]:
+        """The legal cards whose probability under the policy is at least ``prior`` times the
+        likeliest card's, in the order of the legal actions."""
+        policy = shipped_policy()
+        legal = list(view.legal)
+        if policy is None:
+            return legal
+        probs = policy.probabilities(know(view), legal)
+        floor = self.level.prior * float(probs.max())
+        return [a for a, p in zip(legal, probs) if p >= floor]
 
     def play_values(self, view: View, clock: Clock | None = None) -> list[dict[int, float]]:
-        """For each deal scored (within the time limit), every legal card's value on it: the same
-        deals for every card, so differences between cards can be judged against their spread."""
+        """For each deal scored (within the time limit), every legal card's value on it (with ``prior``,
+        every card the prior keeps): the same deals for every card, so differences between cards can
+        be judged against their spread."""
         lv = self.level
         legal = list(view.legal)
         left = view.rules.deck.hand_size - len(view.tricks)
         clock = clock or self._clock()
         scored: list[dict[int, float]] = []
         solve_here = left <= lv.solve_tricks and not self._alone(view.rules, view.seat, view.bidder)
-        for hand in self._play_samples(view, clock):
+        samples = lv.samples
+        if lv.prior > 0 and len(legal) > 1:
+            kept = self._prior_cards(view)
+            if not solve_here:
+                samples = int(samples * min(lv.prior_deals, len(legal) / len(kept)))
+            legal = kept
+        for hand in self._play_samples(view, clock, samples):
             values: dict[int, float] | None = None
             if solve_here:
                 try:
                     sol = solve(hand, cards=True, max_nodes=lv.max_nodes, seconds=clock.left())
-                    values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items()}
+                    values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items() if a in legal}
                 except BudgetExceeded:
                     values = None
             if values is None:
@@ -235,22 +273,23 @@ class ExpertPlayer:
                 break
         return scored
 
-    def _play_samples(self, view: View, clock: Clock) -> list[Hand]:
+    def _play_samples(self, view: View, clock: Clock, samples: int | None = None) -> list[Hand]:
         """The deals to score a card on.  With ``weigh_play``, more deals are drawn than scored, and
         the ones kept are drawn again in proportion to how well they explain the cards the others
         have played (as the heuristic would have played them from their seats in that deal), so
         that a deal where a player followed with a counter it would never have given up is rare."""
         lv = self.level
-        draw = lv.samples * (_OVERSAMPLE if lv.weigh_play and view.played else 1)
+        want = samples or lv.samples
+        draw = want * (_OVERSAMPLE if lv.weigh_play and view.played else 1)
         found: list[tuple[float, Hand]] = []
         for hand in self._deals(view, draw, clock, lambda: bool(found) and clock.share_used() > _SAMPLING_SHARE):
-            found.append((self._play_fit(hand, view.seat) if draw > lv.samples else 1.0, hand))
-        if draw == lv.samples:
+            found.append((self._play_fit(hand, view.seat) if draw > want else 1.0, hand))
+        if draw == want:
             return [h for _, h in found]
         # Weighted sampling without replacement (Efraimidis and Spirakis): key u ** (1 / w).
         rand = self.rng.random
         keyed = sorted(found, key=lambda wh: -(rand() ** (1.0 / wh[0])))
-        return [h for _, h in keyed[:lv.samples]]
+        return [h for _, h in keyed[:want]]
 
     def _play_fit(self, sample: Hand, me: int) -> float:
         """How likely the cards played by the other seats are in ``sample``, if they play as the
@@ -302,10 +341,15 @@ class ExpertPlayer:
         until that many tricks are left, which the solver then plays exactly)."""
         h = hand.copy()
         h.apply_unchecked(action)
+        lead = self.level.playout_tricks
+        if self.level.playout and lead and h.phase == Phase.PLAY:
+            # the policy for the next ``playout_tricks`` leads only, the heuristic (cheaper) after them
+            finish(h, self._player(), stop_at=max(1, h.deck.hand_size - len(h.tricks) - lead))
+        rest = self.heuristic if lead else self._player()
         tail = self.level.tail_tricks
         if (tail and h.phase == Phase.PLAY and not self._alone(h.rules, seat, h.bidder)
                 and h.deck.hand_size - len(h.tricks) > tail):
-            finish(h, self.heuristic, stop_at=tail)
+            finish(h, rest, stop_at=tail)
             if h.phase == Phase.PLAY:
                 try:
                     left = clock.left() if clock is not None else None
@@ -313,8 +357,16 @@ class ExpertPlayer:
                                                          seconds=left).value)
                 except BudgetExceeded:
                     pass
-        self._finish(h)
+        finish(h, rest)
         return utility(h, seat, self.level.own_points)
+
+    def _player(self) -> HeuristicPlayer:
+        """Who plays out the card play's deals: the heuristic, or with ``playout`` the learned policy."""
+        if not self.level.playout:
+            return self.heuristic
+        if self._policy_bot is None:
+            self._policy_bot = PolicyPlayer() if shipped_policy() is not None else self.heuristic
+        return self._policy_bot
 
     def _alone(self, rules: RuleSet, seat: int, bidder: int) -> bool:
         """Whether ``seat`` is a defender playing for itself alone (with ``own_points``)."""
