@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -325,7 +326,11 @@ def _auction(view: View) -> list[tuple[int, int, bool, int]]:
 # ---------------------------------------------------------------------- the network
 @dataclass(frozen=True)
 class Model:
-    """A multilayer perceptron over the (card, place) features: ReLU layers, then one score."""
+    """A multilayer perceptron over the (card, place) features: ReLU layers, then one score.  The card policy's
+    model is this one over its own features (:class:`rookgame.bots.policy.Model`)."""
+
+    KIND: ClassVar[str] = "belief"  # what the weights are, in the refusal of weights made for other features
+    FEATURES: ClassVar[tuple[str, ...]] = FEATURES
 
     mean: Array
     scale: Array
@@ -352,11 +357,11 @@ class Model:
         return (json.dumps(data, separators=(",", ":")) + "\n").encode()
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> Model:
+    def from_bytes(cls, data: bytes) -> Self:
         z = json.loads(data)
         info = z["info"]
-        if tuple(info.get("features", ())) != FEATURES:
-            raise ValueError("the belief weights were trained on other features")
+        if tuple(info.get("features", ())) != cls.FEATURES:
+            raise ValueError(f"the {cls.KIND} weights were trained on other features")
         layers = tuple((np.array(layer["w"], np.float32), np.array(layer["b"], np.float32)) for layer in z["layers"])
         return cls(np.array(z["mean"], np.float32), np.array(z["scale"], np.float32), layers, info)
 

@@ -16,15 +16,15 @@ weights ship in ``rookgame/data/policy.json``.  The expert may use it to play ou
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from ..cards import BIRD
+from .belief import Model as BeliefModel
 from .heuristic import HeuristicPlayer
 from .knowledge import Knowledge
 
@@ -73,42 +73,12 @@ FEATURES = (
 )
 
 
-@dataclass(frozen=True)
-class Model:
-    """A multilayer perceptron over one card's features: ReLU layers, then the card's score."""
+class Model(BeliefModel):
+    """A multilayer perceptron over one card's features: ReLU layers, then the card's score (the belief model's
+    network, over the policy's features)."""
 
-    mean: Array
-    scale: Array
-    layers: tuple[tuple[Array, Array], ...]
-    info: dict[str, object]
-
-    def scores(self, x: Array) -> Array:
-        h = (x - self.mean) * self.scale
-        last = len(self.layers) - 1
-        for i, (w, b) in enumerate(self.layers):
-            h = h @ w + b
-            if i < last:
-                np.maximum(h, 0, out=h)
-        out: Array = h[..., 0]
-        return out
-
-    def to_bytes(self) -> bytes:
-        """JSON: the weights to 6 significant digits (plain text, read back the same on any machine)."""
-        def rounded(a: Array) -> object:
-            return np.vectorize(lambda v: float(f"{v:.6g}"))(a).tolist() if a.size else a.tolist()
-
-        data = {"info": self.info, "mean": rounded(self.mean), "scale": rounded(self.scale),
-                "layers": [{"w": rounded(w), "b": rounded(b)} for w, b in self.layers]}
-        return (json.dumps(data, separators=(",", ":")) + "\n").encode()
-
-    @classmethod
-    def from_bytes(cls, data: bytes) -> Model:
-        z = json.loads(data)
-        info = z["info"]
-        if tuple(info.get("features", ())) != FEATURES:
-            raise ValueError("the policy weights were trained on other features")
-        layers = tuple((np.array(layer["w"], np.float32), np.array(layer["b"], np.float32)) for layer in z["layers"])
-        return cls(np.array(z["mean"], np.float32), np.array(z["scale"], np.float32), layers, info)
+    KIND: ClassVar[str] = "policy"
+    FEATURES: ClassVar[tuple[str, ...]] = FEATURES
 
 
 class _Fast:
