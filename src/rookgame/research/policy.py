@@ -27,7 +27,7 @@ from ..bots.playout import seat_knowledge
 from ..rules import RuleSet, load
 from ..state import Phase
 from .hands import replay
-from .train import _torch
+from .train import network
 
 
 @dataclass
@@ -120,28 +120,7 @@ def accuracy(scores: npt.NDArray[Any], rows: Rows, mask: npt.NDArray[np.bool_] |
 def train_policy(train: Rows, valid: Rows | None, cfg: TrainConfig, checkpoint: Path | None = None,
                  log: Any = print) -> P.Model:
     """Fit the policy; with ``checkpoint``, resume from it and save to it after every epoch."""
-    torch = _torch()
-    torch.manual_seed(cfg.seed)
-    torch.set_num_threads(1)
-    F = train.x.shape[1]
-    mean = train.x.mean(axis=0)
-    sd = train.x.std(axis=0)
-    scale = np.where(sd > 1e-6, 1.0 / np.maximum(sd, 1e-6), 0.0).astype(np.float32)
-    layers: list[Any] = []
-    width = F
-    for h in cfg.hidden:
-        layers += [torch.nn.Linear(width, h), torch.nn.ReLU()]
-        width = h
-    layers.append(torch.nn.Linear(width, 1))
-    net = torch.nn.Sequential(*layers)
-    opt = torch.optim.Adam(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
-    start = 0
-    if checkpoint is not None and checkpoint.exists():
-        state = torch.load(checkpoint, weights_only=False)
-        net.load_state_dict(state["net"])
-        opt.load_state_dict(state["opt"])
-        start = state["epoch"]
-        log(f"resumed at epoch {start}")
+    torch, net, opt, start, mean, scale = network(train.x, cfg, checkpoint, log)
     tx = torch.from_numpy((train.x - mean) * scale)
     ttg = torch.from_numpy(train.target)
     tgr = torch.from_numpy(train.group)

@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -168,15 +168,25 @@ def _group_loss(torch: Any, logits: Any, offset: Any, allowed: Any, target: Any,
     return (lse[group[target]] - z[target]).mean()
 
 
-def train_belief(train: Rows, valid: Rows | None, cfg: TrainConfig, checkpoint: Path | None = None,
-                 log: Any = print) -> B.Model:
-    """Fit the belief model; with ``checkpoint``, resume from it and save to it after every epoch."""
+class NetConfig(Protocol):
+    """What :func:`network` reads of a training's settings (the belief model's and the policy's)."""
+
+    seed: int
+    hidden: tuple[int, ...]
+    lr: float
+    weight_decay: float
+
+
+def network(x: npt.NDArray[np.float32], cfg: NetConfig, checkpoint: Path | None, log: Any
+            ) -> tuple[Any, Any, Any, int, npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """A scoring network's training set up, seeded: (torch, the network, its optimiser, the epoch to start from,
+    the inputs' mean and scale); resumed from ``checkpoint`` where it exists."""
     torch = _torch()
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(1)
-    F = train.x.shape[1]
-    mean = train.x.mean(axis=0)
-    sd = train.x.std(axis=0)
+    F = x.shape[1]
+    mean = x.mean(axis=0)
+    sd = x.std(axis=0)
     scale = np.where(sd > 1e-6, 1.0 / np.maximum(sd, 1e-6), 0.0).astype(np.float32)
     layers: list[Any] = []
     width = F
@@ -193,6 +203,12 @@ def train_belief(train: Rows, valid: Rows | None, cfg: TrainConfig, checkpoint: 
         opt.load_state_dict(state["opt"])
         start = state["epoch"]
         log(f"resumed at epoch {start}")
+    return torch, net, opt, start, mean, scale
+
+def train_belief(train: Rows, valid: Rows | None, cfg: TrainConfig, checkpoint: Path | None = None,
+                 log: Any = print) -> B.Model:
+    """Fit the belief model; with ``checkpoint``, resume from it and save to it after every epoch."""
+    torch, net, opt, start, mean, scale = network(train.x, cfg, checkpoint, log)
 
     def tensors(rows: Rows) -> tuple[Any, ...]:
         x = torch.from_numpy((rows.x - mean) * scale)
