@@ -7,21 +7,26 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from rookgame import actions as A
 from rookgame.analysis import analyze
-from rookgame.bots.expert import ExpertPlayer
+from rookgame.bots.expert import ExpertPlayer, equivalent_runs
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.hints import ranked
+from rookgame.bots.playout import finish
 from rookgame.cli import app
 from rookgame.play import selfplay
 from rookgame.record import write_jsonl
-from rookgame.rules import preset
+from rookgame.rules import RuleSet, preset
+from rookgame.solver import solve
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
 
 from .helpers import play_out
+from .test_random_rules import house_rules
 
 
 @pytest.mark.slow
@@ -581,3 +586,63 @@ def test_a_hint_for_the_burial_ranks_every_card_and_makes_up_no_points() -> None
     colour = plan if plan is not None else view.trump if view.trump >= 0 else best_colour(rules, int(view.hand))
     rest = [a for a in player.heuristic.bury_order(view, colour) if a != ranking[0][0]]
     assert [a for a, _ in ranking[1:]] == rest
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(house_rules(modelled=False), st.integers(0, 2**32))
+def test_equivalent_cards_are_worth_the_same_so_the_expert_plays_out_one_of_each_run(rules: RuleSet, seed: int) -> None:
+    """Cards the expert plays out as one (one colour, the same points, nothing another seat may hold
+    between them) are worth exactly the same, played to the end with every card known; and every legal
+    card is in one run."""
+    rng = random.Random(seed)
+    hand = Hand(rules, rng.randrange(rules.players))
+    hand.deal_random(rng)
+    bot = HeuristicPlayer()
+    finish(hand, bot, stop_at=min(4, rules.deck.hand_size))
+    merged = 0
+    while hand.phase == Phase.PLAY:
+        view = view_of(hand, hand.to_act)
+        runs = equivalent_runs(view, view.legal)
+        assert sorted(c for run in runs.values() for c in run) == sorted(view.legal)
+        assert all(run[0] == rep for rep, run in runs.items())
+        for run in runs.values():
+            if len(run) > 1:
+                merged += 1
+                worth = set()
+                for c in run:
+                    h = hand.copy()
+                    h.apply_unchecked(c)
+                    worth.add(solve(h, cards=False).value if h.phase == Phase.PLAY else 0)
+                assert len(worth) == 1, (run, worth)
+        hand.apply(bot.act(view), hand.to_act)
+    note(f"runs merged: {merged}")
+
+
+def test_the_expert_plays_out_a_run_of_touching_trumps_once_and_scores_them_alike() -> None:
+    rules = preset("kentucky-discard")
+    for seed in range(200):
+        hand = Hand(rules, 0)
+        hand.deal_random(random.Random(seed))
+        finish(hand, HeuristicPlayer(), stop_at=rules.deck.hand_size)
+        if hand.phase != Phase.PLAY or hand.to_act != hand.leader:
+            continue
+        view = view_of(hand, hand.to_act)
+        runs = equivalent_runs(view, view.legal)
+        if any(len(run) > 1 for run in runs.values()):
+            break
+    else:
+        pytest.fail("no lead with two touching cards of equal points in 200 deals")
+    played: list[int] = []
+    expert = ExpertPlayer(1, "easy", timed=False)
+    original = expert._rollout
+
+    def counted(h: Hand, action: int, seat: int, clock: object = None) -> float:
+        played.append(action)
+        return original(h, action, seat, clock)  # type: ignore[arg-type]
+
+    expert._rollout = counted  # type: ignore[method-assign]
+    ranking = dict(expert.rank(view))
+    assert set(played) == set(runs)  # one card of each run played out
+    for run in runs.values():
+        assert len({ranking[c] for c in run}) == 1

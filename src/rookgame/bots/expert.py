@@ -20,10 +20,11 @@ import dataclasses
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .. import actions as A
 from .. import kernel
+from ..cards import cards_of
 from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
@@ -114,6 +115,10 @@ class Level:
     # 0.2, -0.85 [-2.21, +0.51] points of regret over the same 400 positions (not measured in the arena).
     prior: float = 0.0
     prior_deals: float = 2.0
+    # Race the cards in the card play: from 16 deals on, every 8 deals, a card behind the best by more than
+    # this many standard errors of their difference (deal by deal) is played out no more, and the decision
+    # stops once one card is left (0: every card on every deal).
+    race: float = 0.0
 
 
 LEVELS = {
@@ -131,6 +136,8 @@ if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tric
 _OVERSAMPLE = 3  # with weigh_play: deals drawn per deal scored
 _SAMPLING_SHARE = 0.4  # of the time limit at most, spent drawing and weighing deals
 _RESERVE = 0.03  # share of the limit kept for the work after the last sample (averaging, the fallback)
+_RACE_FROM = 16  # with race: deals scored before a card may drop out of the race, and then every
+_RACE_EVERY = 8  # this many deals
 _PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
 
 
@@ -221,11 +228,12 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ card play
     def _rank_play(self, view: View, clock: Clock) -> Ranking:
         legal = list(view.legal)
-        scored = self.play_values(view, clock)
+        scored = self.play_values(view, clock, race=self.level.race)
         if not scored:  # no consistent deal found (or no time for one): the heuristic's card
             return unvalued(self.heuristic.act(view), legal)
-        n = len(scored)
-        valued = sorted(((a, sum(v[a] for v in scored) / n) for a in scored[0]), key=_best_first)
+        valued = sorted(((a, _mean([v[a] for v in scored if a in v])) for a in scored[0]), key=_best_first)
+        if len(scored[-1]) < len(scored[0]):  # a race: the cards still in it first, each in its order
+            valued = [x for x in valued if x[0] in scored[-1]] + [x for x in valued if x[0] not in scored[-1]]
         return valued + [(a, None) for a in legal if a not in scored[0]]  # (cards the prior pruned)
 
     def _prior_cards(self, view: View) -> list[int]:
@@ -239,10 +247,12 @@ class ExpertPlayer:
         floor = self.level.prior * float(probs.max())
         return [a for a, p in zip(legal, probs) if p >= floor]
 
-    def play_values(self, view: View, clock: Clock | None = None) -> list[dict[int, float]]:
+    def play_values(self, view: View, clock: Clock | None = None, race: float = 0.0) -> list[dict[int, float]]:
         """For each deal scored (within the time limit), every legal card's value on it (with ``prior``,
         every card the prior keeps): the same deals for every card, so differences between cards can
-        be judged against their spread."""
+        be judged against their spread.  With ``race``, a card that falls behind the best by more than
+        ``race`` standard errors is scored on no more deals (it is in the first deals' values only), and
+        the scoring stops once one card is left."""
         lv = self.level
         legal = list(view.legal)
         left = view.rules.deck.hand_size - len(view.tricks)
@@ -255,35 +265,51 @@ class ExpertPlayer:
             if not solve_here:
                 samples = int(samples * min(lv.prior_deals, len(legal) / len(kept)))
             legal = kept
-        for hand in self._play_samples(view, clock, samples):
+        runs = equivalent_runs(view, legal)
+        playable = list(runs)  # one card of each run of equivalent cards is played out
+        scoring = set(legal)  # the cards still scored (with race, the cards of the runs still in it)
+        for hand in self._play_samples(view, clock, samples, lazy=True):
             values: dict[int, float] | None = None
             if solve_here:
                 try:
                     sol = solve(hand, cards=True, max_nodes=lv.max_nodes, seconds=clock.left())
-                    values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items() if a in legal}
+                    values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items() if a in scoring}
                 except BudgetExceeded:
                     values = None
             if values is None:
                 values = {}
-                for a in legal:
+                for a in playable:
                     if clock.over():
                         break
                     values[a] = self._rollout(hand, a, view.seat, clock)
-                if len(values) < len(legal):
+                if len(values) < len(playable):
                     break  # out of time inside this deal: it does not count
+                for a in playable:
+                    for b in runs[a][1:]:
+                        values[b] = values[a]
             scored.append(values)
             if clock.over():
                 break
+            if race and len(scored) >= _RACE_FROM and len(scored) % _RACE_EVERY == 0:
+                playable = _race(scored, playable, race)
+                scoring = {b for a in playable for b in runs[a]}
+                if len(playable) == 1:
+                    break
         return scored
 
-    def _play_samples(self, view: View, clock: Clock, samples: int | None = None) -> list[Hand]:
+    def _play_samples(self, view: View, clock: Clock, samples: int | None = None,
+                      lazy: bool = False) -> Iterable[Hand]:
         """The deals to score a card on.  With ``weigh_play``, more deals are drawn than scored, and
         the ones kept are drawn again in proportion to how well they explain the cards the others
         have played (as the heuristic would have played them from their seats in that deal), so
-        that a deal where a player followed with a counter it would never have given up is rare."""
+        that a deal where a player followed with a counter it would never have given up is rare.
+        With ``lazy`` (and without ``weigh_play``) each deal is drawn when the caller asks for it,
+        so that a caller that stops early draws no more."""
         lv = self.level
         want = samples or lv.samples
         draw = want * (_OVERSAMPLE if lv.weigh_play and view.played else 1)
+        if lazy and draw == want:
+            return self._deals(view, want, clock)
         found: list[tuple[float, Hand]] = []
         for hand in self._deals(view, draw, clock, lambda: bool(found) and clock.share_used() > _SAMPLING_SHARE):
             found.append((self._play_fit(hand, view.seat) if draw > want else 1.0, hand))
@@ -579,6 +605,68 @@ class ExpertPlayer:
 
 
 Ranking = list[tuple[int, float | None]]
+
+
+def equivalent_runs(view: View, legal: Sequence[int]) -> dict[int, list[int]]:
+    """The legal cards in runs of equivalent cards, each run under its strongest card (itself first).
+
+    Two cards are equivalent when they are of one effective colour, worth the same points, and every
+    card between them is this seat's or out of play (in a finished trick, or buried where the seat
+    knows it): whichever of them is played, every deal plays out the same for every seat.  The card
+    play's deals need be played out only for one card of each run.  The cards the rules single out
+    stand alone: those that may be played at any time, and a called partner's card."""
+    if len(legal) < 2 or view.phase != Phase.PLAY:
+        return {a: [a] for a in legal}
+    rules = view.rules
+    t = rules.play_tables(view.trump, view.low, view.bird_high)
+    points = rules.deck.points
+    out = int(view.played) | int(view.shown_buried) | int(view.buried or 0)
+    for c in view.trick:
+        out &= ~(1 << c)  # the trick in progress is still to be won
+    live = rules.deck.mask & ~out
+    alone = t.anytime
+    for c in view.partner_cards:
+        alone |= 1 << c
+    mask = 0
+    for a in legal:
+        mask |= 1 << a
+    runs: dict[int, list[int]] = {}
+    key = t.key
+    for s in range(4):
+        cards = sorted(cards_of(t.suit_mask[s] & live), key=lambda c: -key[c])
+        run: list[int] | None = None
+        for c in cards:
+            if not mask >> c & 1:
+                run = None  # a card another seat may hold, or one this seat may not play now
+            elif run is not None and points[c] == points[run[0]] and not alone >> c & 1 and not alone >> run[0] & 1:
+                run.append(c)
+            else:
+                run = [c]
+                runs[c] = run
+    kept = {c for run in runs.values() for c in run}
+    return {a: runs.get(a, [a]) for a in legal if a in runs or a not in kept}
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _race(scored: Sequence[dict[int, float]], cards: list[int], z: float) -> list[int]:
+    """The cards of ``cards`` still in the race after the deals ``scored`` (each scored on every one):
+    the best on average, and every card not behind it by more than ``z`` standard errors of their
+    difference deal by deal (a card behind it on every deal by the same points is out)."""
+    n = len(scored)
+    best = max(cards, key=lambda a: sum(v[a] for v in scored))
+    kept = []
+    for a in cards:
+        if a != best:
+            diffs = [v[best] - v[a] for v in scored]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > 0 and mean * mean * n > z * z * var:
+                continue
+        kept.append(a)
+    return kept
 
 
 def unvalued(choice: int, legal: Sequence[int]) -> Ranking:
