@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from typer.testing import CliRunner
 
 from rookgame import actions as A
 from rookgame.analysis import analyze
-from rookgame.bots.expert import ExpertPlayer, equivalent_runs
+from rookgame.bots import ismcts
+from rookgame.bots.expert import ExpertPlayer, equivalent_runs, utility
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.hints import ranked
 from rookgame.bots.playout import finish
@@ -646,3 +648,52 @@ def test_the_expert_plays_out_a_run_of_touching_trumps_once_and_scores_them_alik
     assert set(played) == set(runs)  # one card of each run played out
     for run in runs.values():
         assert len({ranking[c] for c in run}) == 1
+
+
+@pytest.mark.slow
+def test_information_set_search_on_a_known_deal_finds_a_card_the_solver_calls_best() -> None:
+    """With the real deal as its only deal and iterations enough for the last three tricks, the search's
+    card is worth what the solver's best card is worth, at positions where the cards are not all alike."""
+    rules = preset("kentucky-discard")
+    checked = 0
+    for seed in range(200):
+        hand = Hand(rules, 0)
+        hand.deal_random(random.Random(seed))
+        finish(hand, HeuristicPlayer(), stop_at=3)
+        while hand.phase == Phase.PLAY:
+            sol = solve(hand, cards=True)
+            if len(set(sol.cards.values())) > 1:
+                break
+            hand.apply(HeuristicPlayer().act(view_of(hand, hand.to_act)), hand.to_act)
+        if hand.phase != Phase.PLAY:
+            continue
+        seat = hand.to_act
+        found = ismcts.search(itertools.repeat(hand), 1500, HeuristicPlayer(), lambda h, s: utility(h, s),
+                              lambda: False, random.Random(seed), scale=float(rules.total_points))
+        card = max(found, key=lambda a: found[a][0])
+        mine = (max if hand.team_mask() >> seat & 1 else min)(sol.cards.values())
+        assert sol.cards[card] == mine, (seed, card, sol.cards, found)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(house_rules(modelled=False), st.integers(0, 2**32))
+def test_the_expert_with_information_set_search_plays_legal_cards_in_any_house_rules(
+        rules: RuleSet, seed: int) -> None:
+    rng = random.Random(seed)
+    hand = Hand(rules, rng.randrange(rules.players))
+    hand.deal_random(rng)
+    finish(hand, HeuristicPlayer(), stop_at=rules.deck.hand_size)
+    expert = ExpertPlayer(seed, "easy", timed=False)
+    expert.level = dataclasses.replace(expert.level, ismcts=2)
+    for _ in range(2 * rules.players):
+        if hand.phase != Phase.PLAY:
+            break
+        view = view_of(hand, hand.to_act)
+        ranking = expert.rank(view)
+        assert sorted(a for a, _ in ranking) == sorted(view.legal)
+        hand.apply(ranking[0][0], hand.to_act)

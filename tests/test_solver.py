@@ -348,7 +348,7 @@ def _random_position(rules: RuleSet, seed: int, max_left: int, min_left: int = 1
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=90, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(house_rules(modelled=False), st.integers(0, 2**32 - 1))
 def test_c_and_python_solvers_agree_under_random_house_rules(rules: RuleSet, seed: int) -> None:
     # The partition search's table (an entry holds for positions that differ only in ranks that did

@@ -29,7 +29,7 @@ from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
-from . import bidmodel
+from . import bidmodel, ismcts
 from .belief import shipped
 from .heuristic import HeuristicPlayer, estimate, nest_colour, partner_holds_bid, raises
 from .knowledge import know
@@ -119,6 +119,11 @@ class Level:
     # this many standard errors of their difference (deal by deal) is played out no more, and the decision
     # stops once one card is left (0: every card on every deal).
     race: float = 0.0
+    # The card play's first this many tricks by information-set search (bots/ismcts.py) instead of
+    # scoring each card on each deal (0: never), with this exploration constant (in units of the points
+    # in play).
+    ismcts: int = 0
+    ismcts_explore: float = 0.7
 
 
 LEVELS = {
@@ -228,13 +233,34 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ card play
     def _rank_play(self, view: View, clock: Clock) -> Ranking:
         legal = list(view.legal)
-        scored = self.play_values(view, clock, race=self.level.race)
+        lv = self.level
+        if lv.ismcts and len(view.tricks) < lv.ismcts and len(legal) > 1:
+            searched = self._rank_search(view, clock)
+            if searched:
+                return searched
+        scored = self.play_values(view, clock, race=lv.race)
         if not scored:  # no consistent deal found (or no time for one): the heuristic's card
             return unvalued(self.heuristic.act(view), legal)
         valued = sorted(((a, _mean([v[a] for v in scored if a in v])) for a in scored[0]), key=_best_first)
         if len(scored[-1]) < len(scored[0]):  # a race: the cards still in it first, each in its order
             valued = [x for x in valued if x[0] in scored[-1]] + [x for x in valued if x[0] not in scored[-1]]
         return valued + [(a, None) for a in legal if a not in scored[0]]  # (cards the prior pruned)
+
+    def _rank_search(self, view: View, clock: Clock) -> Ranking:
+        """The card play's ranking by information-set search (bots/ismcts.py): the cards most visited
+        first, each with its mean result for this seat's side; as many play-outs as the sampled deals
+        would take, over the same deals."""
+        lv = self.level
+        legal = list(view.legal)
+        own = lv.own_points
+        deals = iter(self._play_samples(view, clock, lv.samples, lazy=True))
+        found = ismcts.search(deals, lv.samples * len(legal), self._player(),
+                              lambda h, s: utility(h, s, own), clock.over, self.rng,
+                              explore=lv.ismcts_explore, scale=float(view.rules.total_points))
+        if not found:
+            return []
+        ranked: Ranking = [(a, found[a][1]) for a in sorted(found, key=lambda a: (-found[a][0], a))]
+        return ranked + [(a, None) for a in legal if a not in found]
 
     def _prior_cards(self, view: View) -> list[int]:
         """The legal cards whose probability under the policy is at least ``prior`` times the
