@@ -14,6 +14,7 @@ import re
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -628,15 +629,15 @@ def test_a_person_back_takes_their_seat_from_the_bot_keeping_it(browser: Browser
         ann.click("#seats-panel summary")
         ann.click("#seats-play [data-key='hand:1']")
         ann.wait_for_selector("#messages p.info:has-text('until Bo is back')")
-        assert "a bot (heuristic) plays Bo's seat, seat 2, until Bo is back" in ann.inner_text("#messages")
-        ann.wait_for_selector("#felt .plate[title='Bot 2 (heuristic) for Bo']")
+        assert "a bot (Basic) plays Bo's seat, seat 2, until Bo is back" in ann.inner_text("#messages")
+        ann.wait_for_selector("#felt .plate[title='Bot 2 (Basic) for Bo']")
 
         bo = bo_ctx.new_page()  # Bo is back: the token in the browser brings him to his seat
         bo.goto(f"{running.url}/t/{code}")
         bo.wait_for_selector("#kept:not([hidden])")
         assert "A bot is playing your seat" in bo.inner_text("#kept")
-        assert bo.get_attribute("#felt .plate.mine", "title") == "Bot 2 (heuristic), keeping your seat"
-        assert "heuristic, for Bo" in bo.inner_text("#felt .plate.mine")
+        assert bo.get_attribute("#felt .plate.mine", "title") == "Bot 2 (Basic), keeping your seat"
+        assert "Basic, for Bo" in bo.inner_text("#felt .plate.mine")
         bo.click("#take-back")  # one tap
         bo.wait_for_selector("#kept", state="hidden")
         bo.wait_for_selector("#felt .plate.mine[title='Bo (you)']")
@@ -1046,6 +1047,68 @@ def test_an_events_rules_are_named_in_the_readers_language_never_by_their_key(se
         lines.append(page.inner_text("#event-line"))
     assert lines[0] == "Klubb: Kentucky Discard, 1 rond med 1 bricka, räknat i matchpoäng", lines
     assert re.fullmatch(r"Klubb: Husregler \([0-9a-f]{12}\), 1 rond med 1 bricka, räknat i matchpoäng", lines[1]), lines
+
+
+def test_a_directors_refusal_names_the_events_rules_in_the_readers_language_never_by_their_key(
+        server: str, context: BrowserContext) -> None:
+    """Two players for a table of three (cutthroat, no bots to fill it): the refusal travels as a code and the rules'
+    key, and the director's page says it in Swedish with the preset's name; the units' bots by their levels' names."""
+    made = post_json(f"{server}/api/tournaments", {"name": "Klubb", "preset": "cutthroat", "rounds": 1, "boards": 1,
+                                                   "fill": None})
+    for name, level in (("Ett", "random"), ("Två", "heuristic")):
+        post_json(f"{server}/api/tournaments/{made['code']}/units", {"name": name, "members": [level]})
+    director = {"X-Rook-Director": made["director"]}
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        post_json(f"{server}/api/tournaments/{made['code']}/rounds", {}, director)
+    body = json.load(refused.value)
+    assert body["code"] == "event_too_few_units" and body["params"] == {"rules": "cutthroat", "sides": 3, "count": 2}
+    context.add_init_script(f"localStorage.setItem({json.dumps('rook-director-' + made['code'])}, "
+                            f"{json.dumps(made['director'])});")
+    page = context.new_page()
+    page.goto(f"{server}{made['url']}?lang=sv")
+    page.wait_for_selector("#start-round:not([hidden])")
+    page.wait_for_selector("#units li:nth-child(2)")
+    assert page.inner_text("#units").split("\n") == ["Ett: Slumpvis", "Två: Grundläggande"]
+    page.click("#start-round")
+    page.wait_for_selector("#director-error:not(:empty)")
+    assert page.inner_text("#director-error") == "ett bord i Var för sig har plats för 3 enheter: 2 anmälda"
+
+
+def test_a_bot_level_reads_as_its_name_in_every_list_and_at_the_table(server: str, context: BrowserContext) -> None:
+    """In Swedish: the front page's lists (a seat's player, the bots that fill a table), the tournament form's, and at
+    a table the host's lists (a bot's seat, handing a seat to a bot) and a bot's plate say each level by its name;
+    a list's choice is still the level's identifier (what the protocol carries)."""
+    from rookgame.web.names import LEVELS
+
+    names = ["Slumpvis", "Grundläggande", "Lätt", "Medel", "Svår", "Expert"]
+    context.add_init_script("localStorage.setItem('rook-lang', 'sv');")
+
+    def choices(page: Page, select: str) -> list[list[str]]:
+        page.wait_for_selector(f"{select} option", state="attached")
+        return list(page.eval_on_selector_all(f"{select} option", "(os) => os.map((o) => [o.value, o.textContent])"))
+
+    def levels_of(page: Page, select: str) -> list[str]:
+        return [text for value, text in choices(page, select) if value in LEVELS]
+
+    page = context.new_page()
+    page.goto(f"{server}/")
+    assert choices(page, "#fill") == [[level, name] for level, name in zip(LEVELS, names)]
+    assert levels_of(page, "#plan-1") == [f"Bot: {name}" for name in names]
+    page.goto(f"{server}/tournaments")
+    assert levels_of(page, "#t-fill") == names
+    table = create(server, name="Bord", your_name="Ann", seats=["me", "heuristic", "random", "open"])
+    host = open_as(context, server, table)
+    host.wait_for_selector("[data-key='level:1']")
+    assert levels_of(host, "[data-key='level:1']") == [f"Bot: {name}" for name in names]
+    host.select_option("[data-key='level:3']", "heuristic")  # the identifier goes out; the seat shows the name
+    host.wait_for_selector("#seats li:nth-child(4) .seat-name:text('Bot 4 (Grundläggande)')")
+    host.click("#start")
+    host.wait_for_selector("#hand .card")
+    plates = host.inner_text("#felt")
+    assert "Grundläggande" in plates and "Slumpvis" in plates and "heuristic" not in plates and "random" not in plates
+    host.click("#seats-panel summary")
+    assert levels_of(host, "[data-key='handlevel:0']") == [f"Bot: {name}" for name in names]
+    assert "heuristic" not in host.inner_text("#seats-play")
 
 
 def test_a_pseudo_language_run_of_the_tournament_pages_finds_no_text_outside_the_catalogs(

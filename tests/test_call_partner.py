@@ -190,7 +190,7 @@ def test_no_more_partners_is_refused_where_every_call_is_required() -> None:
         "no more partners is not allowed: these rules have the bidder call exactly 1 partner card")
     full = deal(PRESETS["full-deck"], dealer=3)
     win_bid(full, 0)
-    assert full.check(A.NO_MORE_PARTNERS, 0) == "no more partners is not allowed: full-deck has no partner calls"
+    assert full.check(A.NO_MORE_PARTNERS, 0) == "no more partners is not allowed: Full deck has no partner calls"
     # after the calls, at the Bird call, it is refused like any other wrong declaration
     hand.apply(A.PARTNER + parse_card("B1"), 0)
     assert hand.check(A.NO_MORE_PARTNERS, 0) == (

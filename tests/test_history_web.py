@@ -251,7 +251,7 @@ def test_browser_history_chart_replay_keyboard_and_a_hostile_name(chromium: str,
         page.wait_for_selector("body[data-ready='1']")
         counter, action = page.locator("#rx-counter"), page.locator("#rx-action")
         total = len(steps) + 1  # and the game over
-        names = ["Ann", "heuristic (bot, seat 2)", "Bo", "heuristic (bot, seat 4)"]
+        names = ["Ann", "Basic (bot, seat 2)", "Bo", "Basic (bot, seat 4)"]  # a bot by its level's name
 
         def shows(i: int) -> None:
             expect(counter).to_have_text(f"Step {i + 1} of {total}")

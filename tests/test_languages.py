@@ -179,6 +179,53 @@ def test_a_refusal_is_english_for_the_logs_and_the_readers_language_on_screen() 
     assert said == "se inició con R2 y tienes rojo (R3): debes seguir el rojo"
 
 
+# ---------------------------------------------------------------------- bots' levels and rule sets by their names
+LEVEL_NAMES = {  # REGISTRY's order: random, heuristic, easy, medium, hard, expert
+    "en": ["Random", "Basic", "Easy", "Medium", "Hard", "Expert"],
+    "es": ["Al azar", "Básico", "Fácil", "Medio", "Difícil", "Experto"],
+    "pt": ["Aleatório", "Básico", "Fácil", "Médio", "Difícil", "Especialista"],
+    "sv": ["Slumpvis", "Grundläggande", "Lätt", "Medel", "Svår", "Expert"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(LEVEL_NAMES))
+def test_a_bot_level_reads_as_its_name_in_the_readers_language_and_travels_as_its_identifier(code: str) -> None:
+    """Every level a seat may be given has a name of its own in each language: in a seat's long name (the line mode's
+    and the full screen's), in the server's sentences about a bot at a seat, and in the page's words (``levels``,
+    which the browser's lists show while their choices send the identifier)."""
+    from rookgame.words.catalog import LEVEL_WORDS, level_name
+    from rookgame.words.seating import Seating
+
+    assert list(LEVEL_WORDS) == list(REGISTRY)
+    with speaking(code):
+        names = [level_name(level) for level in REGISTRY]
+        seats = Seating(load("kentucky-discard"), 0, ("human", "heuristic", "easy", "expert")).long_name(1)
+        kept = web_words.text("seat_kept", {"level": "expert", "name": "Bo", "place": 1})
+        page = web_words.as_data()
+    assert names == LEVEL_NAMES[code] and len(set(names)) == len(names)
+    assert LEVEL_NAMES[code][1] in seats and "heuristic" not in seats
+    assert LEVEL_NAMES[code][5] in kept and "expert" not in kept.replace("Expert", "")
+    assert page["levels"] == dict(zip(REGISTRY, LEVEL_NAMES[code]))
+
+
+def test_a_rule_set_in_a_sentence_is_named_by_its_presets_name_never_by_its_key() -> None:
+    """A ``rules`` parameter carries the rule set's label (a preset's key, or a house-rules file's own name): the
+    engine's refusals, the seats' errors and the server's sentences say the preset's name in the reader's language,
+    the page has the same names (``presets``), and a house file's name reads as it is."""
+    from rookgame.words.refusals import told
+
+    with speaking("es"):
+        no_redeal = told("no_redeal", {"rules": "full-deck"}, you=None, seat_name=str)
+        seats = fill(error_words.PEOPLE["no_such_seat"], {"what": "--seat", "seat_number": "5", "rules": "cutthroat",
+                                                         "last": 2})
+        house = told("no_redeal", {"rules": "Casa de Ana"}, you=None, seat_name=str)
+        page = web_words.as_data()
+    assert no_redeal.startswith("Mazo completo") and "full-deck" not in no_redeal
+    assert "A muerte" in seats and "cutthroat" not in seats
+    assert house.startswith("Casa de Ana")
+    assert page["presets"]["full-deck"] == "Mazo completo"
+
+
 # ---------------------------------------------------------------------- a count of one
 def page_says(template: Template, params: Mapping[str, int | str], code: str) -> str:
     """A template as a page fills it (static/words.js, accountwords.js): from the catalog's data for the page
@@ -288,44 +335,44 @@ def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() ->
 # What rook selfplay and rook replay say of one game and one hand, and of two: each count in its own form, in each
 # language ("1 game, 1 hand", never "1 hands"); OUT is the file written.
 SELFPLAY_AT_ONE_AND_TWO = {
-    "en": ["1 game, 1 hand of kentucky-discard written to OUT; seats 1+3 won 1",
+    "en": ["1 game, 1 hand of Kentucky Discard written to OUT; seats 1+3 won 1",
            "OUT: 1 game, 1 hand: every action, trick, score, total and winner checks out",
-           "2 games, 2 hands of kentucky-discard written to OUT; seats 1+3 won 2",
+           "2 games, 2 hands of Kentucky Discard written to OUT; seats 1+3 won 2",
            "OUT: 2 games, 2 hands: every action, trick, score, total and winner checks out",
-           "1 game, 1 hand of kentucky-discard written to OUT; no game was won; 1 unfinished, stopped with no winner "
+           "1 game, 1 hand of Kentucky Discard written to OUT; no game was won; 1 unfinished, stopped with no winner "
            "at the cap of 1 hand (game 1)",
            "OUT: 1 game (1 unfinished), 1 hand: every action, trick, score, total and winner checks out",
-           "2 games, 4 hands of kentucky-discard written to OUT; no game was won; 2 unfinished, stopped with no "
+           "2 games, 4 hands of Kentucky Discard written to OUT; no game was won; 2 unfinished, stopped with no "
            "winner at the cap of 2 hands (games 1, 2)",
            "OUT: 2 games (2 unfinished), 4 hands: every action, trick, score, total and winner checks out"],
-    "es": ["1 partida, 1 mano de kentucky-discard escritas en OUT; asientos 1+3 ganó 1",
+    "es": ["1 partida, 1 mano de Kentucky Discard escritas en OUT; asientos 1+3 ganó 1",
            "OUT: 1 partida, 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
-           "2 partidas, 2 manos de kentucky-discard escritas en OUT; asientos 1+3 ganó 2",
+           "2 partidas, 2 manos de Kentucky Discard escritas en OUT; asientos 1+3 ganó 2",
            "OUT: 2 partidas, 2 manos: cada acción, baza, puntuación, total y ganador cuadran",
-           "1 partida, 1 mano de kentucky-discard escritas en OUT; no se ganó ninguna partida; 1 sin terminar, "
+           "1 partida, 1 mano de Kentucky Discard escritas en OUT; no se ganó ninguna partida; 1 sin terminar, "
            "detenida sin ganador al llegar al tope de 1 mano (partida 1)",
            "OUT: 1 partida (1 sin terminar), 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
-           "2 partidas, 4 manos de kentucky-discard escritas en OUT; no se ganó ninguna partida; 2 sin terminar, "
+           "2 partidas, 4 manos de Kentucky Discard escritas en OUT; no se ganó ninguna partida; 2 sin terminar, "
            "detenidas sin ganador al llegar al tope de 2 manos (partidas 1, 2)",
            "OUT: 2 partidas (2 sin terminar), 4 manos: cada acción, baza, puntuación, total y ganador cuadran"],
-    "pt": ["1 partida, 1 mão de kentucky-discard gravadas em OUT; assentos 1+3 venceu 1",
+    "pt": ["1 partida, 1 mão de Kentucky Discard gravadas em OUT; assentos 1+3 venceu 1",
            "OUT: 1 partida, 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
-           "2 partidas, 2 mãos de kentucky-discard gravadas em OUT; assentos 1+3 venceu 2",
+           "2 partidas, 2 mãos de Kentucky Discard gravadas em OUT; assentos 1+3 venceu 2",
            "OUT: 2 partidas, 2 mãos: cada ação, vaza, pontuação, total e vencedor confere",
-           "1 partida, 1 mão de kentucky-discard gravadas em OUT; nenhuma partida foi vencida; 1 sem terminar, "
+           "1 partida, 1 mão de Kentucky Discard gravadas em OUT; nenhuma partida foi vencida; 1 sem terminar, "
            "parada sem vencedor no limite de 1 mão (partida 1)",
            "OUT: 1 partida (1 sem terminar), 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
-           "2 partidas, 4 mãos de kentucky-discard gravadas em OUT; nenhuma partida foi vencida; 2 sem terminar, "
+           "2 partidas, 4 mãos de Kentucky Discard gravadas em OUT; nenhuma partida foi vencida; 2 sem terminar, "
            "paradas sem vencedor no limite de 2 mãos (partidas 1, 2)",
            "OUT: 2 partidas (2 sem terminar), 4 mãos: cada ação, vaza, pontuação, total e vencedor confere"],
-    "sv": ["1 parti, 1 hand av kentucky-discard skrivna till OUT; platser 1+3 vann 1",
+    "sv": ["1 parti, 1 hand av Kentucky Discard skrivna till OUT; platser 1+3 vann 1",
            "OUT: 1 parti, 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
-           "2 partier, 2 händer av kentucky-discard skrivna till OUT; platser 1+3 vann 2",
+           "2 partier, 2 händer av Kentucky Discard skrivna till OUT; platser 1+3 vann 2",
            "OUT: 2 partier, 2 händer: varje drag, stick, resultat, total och vinnare stämmer",
-           "1 parti, 1 hand av kentucky-discard skrivna till OUT; inget spel vanns; 1 oavslutat, stoppat utan vinnare "
+           "1 parti, 1 hand av Kentucky Discard skrivna till OUT; inget spel vanns; 1 oavslutat, stoppat utan vinnare "
            "vid taket på 1 hand (parti 1)",
            "OUT: 1 parti (1 oavslutat), 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
-           "2 partier, 4 händer av kentucky-discard skrivna till OUT; inget spel vanns; 2 oavslutade, stoppade utan "
+           "2 partier, 4 händer av Kentucky Discard skrivna till OUT; inget spel vanns; 2 oavslutade, stoppade utan "
            "vinnare vid taket på 2 händer (partier 1, 2)",
            "OUT: 2 partier (2 oavslutade), 4 händer: varje drag, stick, resultat, total och vinnare stämmer"],
 }
@@ -457,7 +504,7 @@ def test_rook_lang_sv_rook_play_plain_plays_in_swedish(tmp_path: Path) -> None:
                                 input="p\nhjälp\nx\n", env={"ROOK_LANG": "sv"})
     said = result.output
     assert result.exit_code == 0, said
-    assert "Platser: Du (plats 0); Väst (plats 1, heuristic)" in said and "Ditt bud (pass, " in said
+    assert "Platser: Du (plats 0); Väst (plats 1, Grundläggande)" in said and "Ditt bud (pass, " in said
     assert "Du passar." in said and "Skriv ett val och tryck Enter:" in said
     assert "Förstår inte: 'x' är inget val här" in said and "Spelet sparat till" in said
 

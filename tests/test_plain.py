@@ -157,7 +157,7 @@ def test_run_play_plain_and_its_errors(tmp_path: Path) -> None:
     code = run_play("full-deck", 1, "random", "heuristic", True, None, 0, str(tmp_path), 5,
                     input_stream=io.StringIO("p\n"), output_stream=out)
     assert code == 0 and "Rook: Full deck" in out.getvalue()
-    assert "West (seat 2, heuristic)" in out.getvalue() and "Your partner is North" in out.getvalue()
+    assert "West (seat 2, Basic)" in out.getvalue() and "Your partner is North" in out.getvalue()
     saved = tmp_path / CURRENT
     assert saved.exists()
     rec = load_record(saved)
@@ -521,7 +521,7 @@ def test_run_play_plain_with_two_people_passes_the_screen_between_them(tmp_path:
                     input_stream=FirstChoice(out, 60), output_stream=out)
     text = out.getvalue()
     assert code == 0, text
-    assert "Seats: Player 1 (seat 0); West (seat 1, heuristic); Player 2 (seat 2); East (seat 3, heuristic)." in text
+    assert "Seats: Player 1 (seat 0); West (seat 1, Basic); Player 2 (seat 2); East (seat 3, Basic)." in text
     assert "Pass and play: each person's cards are shown only after the screen is handed to them." in text
     lines = text.splitlines()
     gates = [ln for ln in lines if ln.startswith("Pass to ")]
@@ -548,7 +548,7 @@ def test_run_play_plain_with_two_people_passes_the_screen_between_them(tmp_path:
     assert run_play(None, None, None, None, True, "current", 0, str(tmp_path), input_stream=FirstChoice(out, 4),
                     output_stream=out) == 0
     again = out.getvalue()
-    assert "Seats: Player 1 (seat 0); West (seat 1, heuristic); Player 2 (seat 2)" in again
+    assert "Seats: Player 1 (seat 0); West (seat 1, Basic); Player 2 (seat 2)" in again
     assert "Pass to Player" in again and "your hand: " in again
 
 
@@ -563,8 +563,8 @@ def test_run_play_refuses_bad_people_and_seats_with_a_reason(tmp_path: Path) -> 
         (dict(humans="2", seat="0"), "--seat 0: 2 people need a seat each; give 2 seats, such as 0,2"),
         (dict(humans="2", seat="0,x"), "'x' is not a seat number"),
         (dict(humans="2", seat="1,1"), "seat 1 is given twice"),
-        (dict(humans="Ann,Bo", seat="0,4"), "--seat 4: kentucky-discard has seats 0 to 3"),
-        (dict(seat="-1"), "--seat -1: kentucky-discard has seats 0 to 3"),
+        (dict(humans="Ann,Bo", seat="0,4"), "--seat 4: Kentucky Discard has seats 0 to 3"),
+        (dict(seat="-1"), "--seat -1: Kentucky Discard has seats 0 to 3"),
     ]
     for options, reason in cases:
         err = io.StringIO()
@@ -585,7 +585,7 @@ def test_run_play_refuses_bad_people_and_seats_with_a_reason(tmp_path: Path) -> 
     out = io.StringIO()
     assert run_play(None, "1,2", None, None, True, None, 0, str(tmp_path), 1, humans="Ann,Bo",
                     input_stream=io.StringIO(""), output_stream=out) == 0
-    assert "Seats: South (seat 0, heuristic); Ann (seat 1); Bo (seat 2); East (seat 3, heuristic)." in out.getvalue()
+    assert "Seats: South (seat 0, Basic); Ann (seat 1); Bo (seat 2); East (seat 3, Basic)." in out.getvalue()
     assert "Pass to Ann (seat 1)" in out.getvalue()
 
 

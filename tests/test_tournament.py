@@ -17,6 +17,7 @@ from rookgame.record import game_record, replay_record
 from rookgame.rules import preset
 from rookgame.table import Bot
 from rookgame.tournament import Director, TournamentError, board_score, board_table, imps, nets, run_bots
+from rookgame.words.language import speaking
 
 KD = preset("kentucky-discard")
 
@@ -182,6 +183,41 @@ def test_a_director_is_refused_what_cannot_be_done_and_told_what_can() -> None:
         Director(KD, 0, 1, 1)
     with pytest.raises(TournamentError, match="round robin needs"):
         pairs(5, rounds=2, movement="round-robin", fill=None).start_round()
+
+
+def test_a_directors_refusal_names_the_rules_by_their_name_in_the_readers_language_never_by_their_key() -> None:
+    """A unit of the wrong size and too few units for a table: the refusal carries the rules' key (a code) and says
+    the preset's name in the reader's language, as the rules' own pages do; a house-rules file by its own name."""
+    few = Director(preset("cutthroat"), 1, 1, 7, fill=None)
+    for name in ("a", "b"):
+        few.register(name, ["random"])
+    with pytest.raises(TournamentError) as too_few:
+        few.start_round()
+    with pytest.raises(TournamentError) as wrong_size:
+        Director(preset("full-deck"), 1, 1, 7).register("a", ["random"])
+    assert too_few.value.params["rules"] == "cutthroat" and wrong_size.value.params["rules"] == "full-deck"
+    assert str(too_few.value) == "a table of Cutthroat seats 3 units: 2 registered"
+    assert str(wrong_size.value) == "a unit of Full deck is 2 players, named: not ['random']"
+    said = {}
+    for code in ("es", "pt", "sv"):
+        with speaking(code):
+            said[code] = (too_few.value.words(), wrong_size.value.words())
+    assert said["es"] == ("una mesa de A muerte sienta 3 unidades: hay 2 inscritas",
+                          "una unidad de Mazo completo son 2 jugadores, con nombre: no ['random']")
+    assert said["pt"][0].startswith("uma mesa de Cutthroat (cada um por si) senta 3 unidades")
+    assert "Baralho completo" in said["pt"][1]
+    assert said["sv"][0] == "ett bord i Var för sig har plats för 3 enheter: 2 anmälda" and "Hel lek" in said["sv"][1]
+    assert not [t for pair in said.values() for t in pair if "cutthroat" in t or "full-deck" in t]
+    with pytest.raises(TournamentError, match=r"a unit of Our house is 2 players"):
+        Director(preset("full-deck").replace(name="Our house"), 1, 1, 7).register("a", ["random"])
+
+
+def test_rook_tournament_says_its_refusal_in_the_readers_language_naming_the_rules_by_their_name() -> None:
+    res = CliRunner().invoke(app, ["--lang", "sv", "tournament", "--rules", "cutthroat", "--players", "2",
+                                   "--sit-out", "-w", "1"])
+    said = " ".join(res.output.split())
+    assert res.exit_code == 2, res.output
+    assert "ett bord i Var för sig har plats för 3 enheter: 2 anmälda" in said and "cutthroat" not in said
 
 
 @pytest.mark.slow

@@ -131,7 +131,7 @@ def test_a_refused_table_says_its_code_and_facts_for_the_page_to_tell(client: Te
     """POST /api/tables refused by the server's rules (not a malformed request) carries the refusal's code."""
     r = client.post("/api/tables", json={"seats": ["me", "open"]})
     assert r.status_code == 400
-    assert r.json() == {"error": "kentucky-discard has 4 seats; 2 given", "code": "seats_count",
+    assert r.json() == {"error": "Kentucky Discard has 4 seats; 2 given", "code": "seats_count",
                         "params": {"rules": "kentucky-discard", "players": 4, "given": 2}}
     missing = client.get("/api/tables/NOSUCH").json()
     assert missing["code"] == "no_table" and missing["params"] == {"table": "'NOSUCH'"}
@@ -324,7 +324,7 @@ def test_a_person_back_takes_their_seat_from_the_bot_keeping_it_and_the_table_is
     bo.close()
     ann.send({"type": "bot", "seat": 1, "level": "heuristic"})
     kept = ann.until("info")
-    assert kept["code"] == "seat_kept" and kept["text"] == "a bot (heuristic) plays Bo's seat, seat 2, until Bo is back"
+    assert kept["code"] == "seat_kept" and kept["text"] == "a bot (Basic) plays Bo's seat, seat 2, until Bo is back"
     back = Wire(client, code, token)  # Bo's phone again: his seat, which a bot keeps
     assert back.seat == 1
     lobby = back.until("lobby")

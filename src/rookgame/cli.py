@@ -30,6 +30,7 @@ from .words.catalog import Param, fill, listed, number
 from .words.commands import SAY
 from .words.language import LanguageError, language_from, set_language
 from .words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
+from .words.tournament import PAGE as TOURNAMENT_PAGE
 from .words.transcript import game_transcript, side_name
 
 BAD_RECORD = 1  # a record that fails its checks; selfplay: games skipped
@@ -567,7 +568,7 @@ def tournament(
     levels = [b.strip().lower() for b in bots.split(",") if b.strip()]
     unknown = [b for b in levels if b not in REGISTRY]
     if unknown or not levels:
-        _fail(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; bots: {', '.join(REGISTRY)}")
+        _fail(_say("unknown_bots", unknown=", ".join(unknown) or _say("none_given"), bots=", ".join(REGISTRY)))
     for option, path, example in (("--json", json_out, "event.json"), ("--csv", csv_out, "standings.csv"),
                                   ("--boards-csv", boards_csv, "boards.csv")):
         if path is not None:
@@ -580,10 +581,12 @@ def tournament(
             director.register(f"{level} {i + 1}", [level] * size)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, transient=False) as progress:
-            task = progress.add_task(f"{rs.label}: {rounds} round(s) of {boards} board(s)", total=rounds * boards)
+            said = _say("tournament_progress", rules=rs.label, rounds=rounds,
+                        boards=fill(TOURNAMENT_PAGE["t_boards_n"], {"count": boards}))
+            task = progress.add_task(said, total=rounds * boards)
             T.run_bots(director, workers, lambda done, total: progress.update(task, completed=done))
     except T.TournamentError as e:
-        _fail(str(e))
+        _fail(e.words())
     table = Table(title=Text(f"{rs.label}: {players} {'pairs' if size > 1 else 'players'}, {rounds} round(s) of "
                              f"{boards} board(s), seed {seed}, by {scoring}"))
     for col in ("place", "unit", "members", "boards", "matchpoints %", "IMPs", "sat out"):

@@ -26,7 +26,7 @@ from ..rules import NestStep
 from ..state import Phase
 from ..view import View, points_taken, winning_so_far
 from ..words.cards import sort_hand, trump_words
-from ..words.catalog import Param, Plural, Say, Template, colour_word, fill, gettext, listed, ngettext, show
+from ..words.catalog import Param, Plural, Say, Template, colour_word, fill, gettext, level_name, listed, ngettext, show
 from ..words.catalog import number as number_of
 from ..words.play import choice_label, review_text, shown_buried_short, step_prompt, taken_words
 from ..words.results import result_lines, winner_line
@@ -348,7 +348,7 @@ def seat_content(v: View, seating: Seating, seat: int, *, card: int | None = Non
     if lines >= 7:
         parts: list[Part] = [
             name, "\n",
-            ("" if seating.is_person(seat) else seating.players[seat], grey), "\n",
+            ("" if seating.is_person(seat) else level_name(seating.players[seat]), grey), "\n",
             (held, grey), "\n",
             (won, grey), "\n",
             (", ".join(marks), grey), "\n",

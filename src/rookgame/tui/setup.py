@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ..bots import REGISTRY
 from ..rules import PRESETS, RulesError, RuleSet, load
 from ..saves import CURRENT, SaveError, load_record, saved_games
-from ..words.catalog import Param, fill, listed
+from ..words.catalog import Param, fill, level_name, listed
 from ..words.rules import preset_name
 from ..words.screen import BINDINGS as KEY_WORDS
 from ..words.screen import SETUP
@@ -71,7 +71,7 @@ class SetupScreen(Screen[None]):
         known = spec.strip().lower() in PRESETS
         preset_value = spec.strip().lower() if known else self.FILE
         rules = self._rules_or_none(spec) or PRESETS["kentucky-discard"]
-        bots = [(name, name) for name in REGISTRY]
+        bots = [(level_name(name), name) for name in REGISTRY]  # each level by its name, its identifier chosen
         several = len(s.people) > 1
         form = VerticalScroll(id="setup")
         form.can_focus = False  # Tab goes from Start to the fields to Quit; a focused field scrolls into view

@@ -166,8 +166,8 @@ class Room:
             self.push(c, memo)
 
     def seat_name(self, seat: int) -> str:
-        """A seat as the page names it (words.js, seatLabel): the person's name, "Bot 2 (heuristic)", "Bot 2
-        (heuristic) for Bo", "open seat"."""
+        """A seat as the page names it (words.js, seatLabel): the person's name, "Bot 2 (Basic)", "Bot 2 (Basic)
+        for Bo", "open seat": a bot's level by its name (the ``level`` kind of :mod:`rookgame.words.catalog`)."""
         if not 0 <= seat < len(self.lobby.seats):
             return web_words.say("seat_number", {"place": seat + 1})
         st = self.lobby.seats[seat]

@@ -92,6 +92,35 @@ def colour_word(colour: int, title: bool = False) -> str:
     return gettext((COLOUR_TITLES if title else COLOUR_WORDS)[colour])
 
 
+# The computer players' levels by their names.  The identifiers ("heuristic") are what the protocol carries and
+# what a command line is given (--bots); a person reads these names (``rookgame.bots.REGISTRY`` has one each).
+LEVEL_WORDS = {
+    # Translators: a computer player's level, as a name: in a list of levels and in "Bot 2 (Random)"
+    "random": N_("Random"),
+    # Translators: the level of the bot that plays by rules of thumb, without search: weaker than Easy
+    "heuristic": N_("Basic"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
+
+
+def level_name(level: str) -> str:
+    """A bot's level by its name in the reader's language ("Basic" for ``heuristic``); anything else as it is."""
+    words = LEVEL_WORDS.get(level)
+    return gettext(words) if words else level
+
+
+def rules_name(rules: str) -> str:
+    """A rule set as an error or a page's data names it (:attr:`rookgame.rules.RuleSet.label`: a house-rules
+    file's own name, else its preset's key) in the reader's language: a preset by its name ("Kentucky
+    Discard"), a house file's name as it is."""
+    from .rules import preset_name  # the rules' words import the engine, whose errors are filled here
+
+    return preset_name(rules)
+
+
 @dataclass(frozen=True)
 class Plural:
     """A sentence whose words change with a count: one template per plural form, ``count`` the parameter."""
@@ -113,13 +142,15 @@ KINDS: dict[str, tuple[str, ...]] = {
     "colour_name": ("trump",),  # on its own, or a name: "Red"
     "action": ("action",),
     "id": ("seed", "pid", "v", "served", "game", "line", "code"),  # a number to type or quote: never grouped
+    "level": ("level", "bot"),  # a bot's level by its identifier: shown by its name ("Basic")
+    "rules": ("rules",),  # a rule set by its label: a preset by its name, a house file's name as it is
 }
 _KIND = {name: kind for kind, names in KINDS.items() for name in names}
 
 
 def kind_of(name: str) -> str:
     """The kind of a parameter by its name: "seat", "place", "card", "cards", "colour", "action", "id",
-    or "" (a number as the language writes it, text as it is)."""
+    "level", "rules", or "" (a number as the language writes it, text as it is)."""
     return _KIND.get(name, "")
 
 
@@ -146,10 +177,11 @@ def _action(value: int) -> str:
 def show(name: str, value: Param, seat_name: Callable[[int], str] | None = None) -> str:
     """One parameter as it reads in a sentence: a seat by ``seat_name`` (its number without one), a card
     as its text ("R14"), a list of cards space-separated, a colour by its name in the reader's language
-    (lower case in a sentence), a number as the language writes it (an ``id`` kind as it is)."""
+    (lower case in a sentence), a bot's level and a preset by their names, a number as the language writes it
+    (an ``id`` kind as it is)."""
     kind = kind_of(name)
     if isinstance(value, str):
-        return value
+        return level_name(value) if kind == "level" else rules_name(value) if kind == "rules" else value
     if kind == "seat" and isinstance(value, int):
         return seat_name(value) if seat_name is not None else str(value)
     if kind == "card" and isinstance(value, int):

@@ -226,6 +226,10 @@ SAY: dict[str, Template] = {
                              "postgresql+psycopg://user@host/db (an SQLite file is one process's)"),
     # rook analyze
     "unknown_level": N_("unknown level {level}; levels: {levels}"),
+    # rook tournament: the progress of the rounds' boards
+    # Translators: {boards} is how many boards a round plays, already in words ("4 boards")
+    "tournament_progress": Plural("{rules}: {rounds} round of {boards}", "{rules}: {rounds} rounds of {boards}",
+                                  "rounds"),
     # rook bots
     "bots_title": N_("computer players (--bots, --partner, --opponents)"),
     "col_bot": N_("bot"),

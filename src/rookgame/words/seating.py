@@ -64,7 +64,8 @@ class Seating:
         return fill(SEATING["seat_short"], {"seat": seat})
 
     def long_name(self, seat: int) -> str:
-        """ "West (seat 1, heuristic)"; "You (seat 0)"; "Ann (seat 0)" at a table of several people."""
+        """ "West (seat 1, Basic)" (a bot by its level's name); "You (seat 0)"; "Ann (seat 0)" at a table of
+        several people."""
         if seat == self.human:
             return fill(SEATING["you_long"], {"seat": seat})
         if self.human < 0 and seat in self.people:

@@ -8,7 +8,7 @@
   burial's warning, the invitation ...), by code; the page fills them with its own names for the seats.
 - :data:`TERMINAL`: what ``rook serve`` says to the person who runs it.
 
-A seat in a sentence for a person is named as the page names it: the person's name, "Bot 2 (heuristic)";
+A seat in a sentence for a person is named as the page names it: the person's name, "Bot 2 (Basic)";
 a place (a seat by its number) is counted from 1 (:func:`told`).
 """
 
@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import accounts, refusals, tournament
-from .catalog import N_, Params, Plural, Say, Template, fill, kind_of
+from .catalog import LEVEL_WORDS, N_, Params, Plural, Say, Template, fill, kind_of, level_name
 from .catalog import as_data as template_data
 from .pages import PAGES
+from .rules import PRESET_WORDS, preset_name
 
 SERVER: dict[str, Say] = {
     # the database (issue 25): writes are retried; the table waits and goes on by itself when it is back
@@ -144,13 +145,16 @@ def say(code: str, params: Params | None = None) -> str:
 
 def as_data() -> dict[str, object]:
     """For the pages (``GET /api/words``): the server's sentences per code (``other``, ``you``) beside the
-    lobby's and the engine's, and the page's own sentences."""
+    lobby's and the engine's, the page's own sentences, and the names of the bots' levels and of the presets by
+    their identifiers (a ``level`` or a ``rules`` parameter, a level in a list)."""
     said: dict[str, dict[str, object]] = dict(refusals.as_data())
     for code, s in SERVER.items():
         said[code] = {"other": template_data(s.other if s.other is not None else s.text),
                       "you": {name: template_data(t) for name, t in s.you.items()}}
     page = {**PAGE, **tournament.PAGE}  # the tournament page's and a tournament table's banner's beside the table's
-    return {"refusals": said, "page": {code: template_data(t) for code, t in page.items()}}
+    return {"refusals": said, "page": {code: template_data(t) for code, t in page.items()},
+            "levels": {level: level_name(level) for level in LEVEL_WORDS},
+            "presets": {key: preset_name(key) for key in PRESET_WORDS}}
 
 
 __all__ = ["PAGE", "SERVER", "TERMINAL", "as_data", "say", "text", "told"]

@@ -1,5 +1,5 @@
 // The front page: create a table (POST /api/tables) or join one by its code.
-import { lang, refusalWords, say, wordsReady } from "/static/words.js";
+import { lang, levelName, refusalWords, say, wordsReady } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 let options = { presets: [], levels: [], fill: "heuristic" };
@@ -61,7 +61,7 @@ async function load() {
   for (const p of options.presets) {
     $("preset").append(option(p.name, say("lb_preset", { name: p.title, players: p.players, mode: say(`tb_mode_${p.mode.replace("-", "_")}`) })));
   }
-  for (const lv of options.levels) $("fill").append(option(lv, lv));
+  for (const lv of options.levels) $("fill").append(option(lv, levelName(lv)));
   $("fill").value = options.fill;
   drawSeats();
   $("create-button").disabled = false; // only now: a table made before the rules had come would have none

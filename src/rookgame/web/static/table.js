@@ -2,7 +2,7 @@
 // The game's events (each seat's stream) tell the page what just happened: a trick taken stays on the table
 // until it is seen, and a hand's end is summed up until it is dismissed or a few seconds pass.
 import { cardElement, cardName, parseCard, sortCards } from "/static/cards.js";
-import { callWords, choiceWords, lang, refusalWords, say, seatLabel, trumpWords, wordsReady } from "/static/words.js";
+import { callWords, choiceWords, lang, levelName, refusalWords, say, seatLabel, trumpWords, wordsReady } from "/static/words.js";
 import { tournamentMessage } from "/static/tournament-table.js";
 import { mountTalk } from "/static/chat.js";
 
@@ -398,7 +398,7 @@ function renderFelt(v, n, base) {
     plate.append(el("div", "plate-name", short));
     plate.title = seatName(s);
     const facts = [];
-    if (info && info.kind === "bot") facts.push(info.away ? say("tb_bot_fact_for", { level: info.name, name: info.away }) : info.name);
+    if (info && info.kind === "bot") facts.push(info.away ? say("tb_bot_fact_for", { level: info.name, name: info.away }) : levelName(info.name));
     if (s === v.dealer) facts.push(say("tb_dealer"));
     if (s === v.bidder) facts.push(say("tb_bid_fact", { bid: v.bid }));
     else if (v.phase === "bid" && lastCall[s]) facts.push(lastCall[s]);

@@ -4,7 +4,7 @@
 // account pages' (accountwords.js: ladderName, as the leaderboards name them); the event is read again every
 // few seconds (GET /api/tournaments/CODE), so the standings are live.
 import { ladderName, wordsReady as ladderNamesReady } from "/static/accountwords.js";
-import { lang, refusalWords, say, wordsReady } from "/static/words.js";
+import { lang, levelName, refusalWords, say, wordsReady } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -75,7 +75,7 @@ async function listPage() {
   $("t-preset").value = "kentucky-discard";
   $("t-scoring").append(option("matchpoints", say("t_scoring_matchpoints")), option("imps", say("t_scoring_imps")));
   for (const m of ["auto", "swiss", "round-robin"]) $("t-movement").append(option(m, say(`t_movement_${m.replace("-", "_")}`)));
-  for (const lv of options.levels) $("t-fill").append(option(lv, lv));
+  for (const lv of options.levels) $("t-fill").append(option(lv, levelName(lv)));
   $("t-fill").append(option("", say("t_sit_out")));
   $("t-fill").value = options.fill;
   $("create-form").addEventListener("submit", async (e) => {
@@ -110,6 +110,9 @@ function unitName(number) {
   if (!u) return String(number);
   return u.filler ? say("t_filler", { name: u.name }) : u.name;
 }
+
+// A unit's players: a person by their name, a bot by its level's name in the reader's language.
+const membersOf = (members) => members.map(levelName).join(" & ");
 
 // A figure with two decimals as the reader's language writes it ("62,50" in Swedish).
 const decimal2 = (x) => Number(x).toLocaleString(lang() === "qps" ? "en" : lang(),
@@ -192,7 +195,7 @@ function renderStandings() {
   t.replaceChildren(row(["t_col_place", "t_col_unit", "t_col_members", "t_col_boards", "t_col_percent", "t_col_imps",
     "t_col_sat_out"].map((c) => say(c)), true));
   event.standings.forEach((s, i) => {
-    const tr = row([i + 1, unitName(s.unit), s.members.join(" & "), s.boards, decimal2(s.percent), s.imps, s.sat_out]);
+    const tr = row([i + 1, unitName(s.unit), membersOf(s.members), s.boards, decimal2(s.percent), s.imps, s.sat_out]);
     if (event.me && event.me.unit === s.unit) tr.className = "mine";
     t.append(tr);
   });
@@ -239,7 +242,7 @@ function renderUnits() {
   $("units-panel").hidden = !event.units.length;
   const ol = $("units");
   ol.replaceChildren();
-  for (const u of event.units) ol.append(el("li", null, say("t_unit_line", { name: unitName(u.number), members: u.members.join(" & ") })));
+  for (const u of event.units) ol.append(el("li", null, say("t_unit_line", { name: unitName(u.number), members: membersOf(u.members) })));
 }
 
 function renderDirector() {
@@ -260,7 +263,7 @@ function renderDirector() {
   const names = u ? u.members.map((m, i) => `${i}:${m}`).join() : "";
   if (members.dataset.names !== names) {
     members.dataset.names = names;
-    members.replaceChildren(...(u ? u.members.map((m, i) => option(i, m)) : []));
+    members.replaceChildren(...(u ? u.members.map((m, i) => option(i, levelName(m))) : []));
   }
 }
 

@@ -8,7 +8,8 @@ import { cardName, cardWords, COLOURS, parseCard, SUITS } from "/static/cards.js
 // The language: ``?lang=`` in the address, else the switch's choice (remembered in localStorage), else the server
 // picks from the browser's Accept-Language (issue 26).  Every sentence and label of the page is read from the
 // catalog in that language; the page's HTML carries codes (data-w), never words of its own.
-let catalog = null; // {refusals: {code: {other, you}}, page: {code: template}, kinds: {...}, lang, languages}
+let catalog = null; // {refusals: {code: {other, you}}, page: {code: template}, kinds: {...}, levels, presets, lang,
+// languages}
 const asked = new URLSearchParams(location.search).get("lang") || localStorage.getItem("rook-lang") || "";
 const words = (lang) => fetch(`/api/words${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`)
   .then((r) => (r.ok ? r.json() : null));
@@ -87,6 +88,8 @@ function show(name, value, seatName) {
     case "colour": return isColour(value) ? say(`w_colour_${COLOURS[value].toLowerCase()}`) : String(value);
     case "colour_name": return isColour(value) ? say(`w_colour_${COLOURS[value]}`) : String(value);
     case "id": return String(value); // a number to type or quote: never grouped
+    case "level": return levelName(value);
+    case "rules": return rulesName(value);
     default:
       if (typeof value === "number") return new Intl.NumberFormat(lang() === "qps" ? "en" : lang()).format(value);
       return Array.isArray(value) ? value.join(" ") : String(value);
@@ -104,6 +107,20 @@ export function fill(template, params, seatName) {
     text = new Intl.PluralRules(rules).select(Number(n)) === "one" ? template.one : template.many;
   }
   return String(text).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? show(name, params[name], seatName) : whole));
+}
+
+// A bot's level by its name in the reader's language ("Basic" for "heuristic", the identifier the protocol carries
+// and a list's choice sends); anything else as it is.
+export function levelName(level) {
+  const name = catalog && catalog.levels ? catalog.levels[level] : null;
+  return name || String(level);
+}
+
+// A rule set as the server's sentences name it (its label: a preset's key, or a house-rules file's own name): a
+// preset by its name in the reader's language, as the front page lists it; a house file's name as it is.
+export function rulesName(rules) {
+  const name = catalog && catalog.presets ? catalog.presets[rules] : null;
+  return name || String(rules);
 }
 
 // A card in the reader's words: "Red 14", "Rook Bird" (cards.js names cards through this once the catalog is here).
@@ -187,8 +204,8 @@ export function deedWords(ch) {
 }
 
 // ---------------------------------------------------------------- seats
-// A seat at a live table, from the lobby's ``seats`` entry: the person's name, "Bot 2 (heuristic)", "Bot 2
-// (heuristic) for Bo" (a bot keeping a person's seat; "keeping your seat" when it is the reader's), "open seat";
+// A seat at a live table, from the lobby's ``seats`` entry: the person's name, "Bot 2 (Basic)", "Bot 2
+// (Basic) for Bo" (a bot keeping a person's seat; "keeping your seat" when it is the reader's), "open seat";
 // "(you)" after the reader's own; places count from 1.  The same names as the server's sentences
 // (rookgame.web.rooms.Room.seat_name).
 export function seatLabel(info, seat, mine) {
@@ -210,8 +227,8 @@ export function playerLabel(names, people, seat) {
   if (name === undefined) return say("w_seat", { place: seat });
   const bot = Array.isArray(people) && !people.includes(seat);
   const twice = names.filter((m) => m === name).length > 1;
-  if (bot && twice) return say("w_player_bot_seat", { name, place: seat });
-  if (bot) return say("w_player_bot", { name });
+  if (bot && twice) return say("w_player_bot_seat", { name: levelName(name), place: seat });
+  if (bot) return say("w_player_bot", { name: levelName(name) });
   return twice ? say("w_player_seat", { name, place: seat }) : String(name);
 }
 
