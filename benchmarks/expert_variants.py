@@ -17,7 +17,7 @@ JSON an earlier ``--vs`` run wrote with ``--json``: its B's arena is reused, or 
 
 A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
 (samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play, belief, bidmodel, bid_quantile,
-playout, playout_tricks, prior); a plain
+playout, playout_tricks, prior, race, ismcts, ismcts_explore); a plain
 name is a registered bot.
 """
 

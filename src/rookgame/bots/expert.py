@@ -117,11 +117,14 @@ class Level:
     prior_deals: float = 2.0
     # Race the cards in the card play: from 16 deals on, every 8 deals, a card behind the best by more than
     # this many standard errors of their difference (deal by deal) is played out no more, and the decision
-    # stops once one card is left (0: every card on every deal).
+    # stops once one card is left (0: every card on every deal).  Off: at 2 it cut the median decision by a
+    # third but lost -3.6 [-8.3, +1.1] points a hand over 100 kentucky-discard deals (a card that loses a little
+    # on most deals and wins much on a few is dropped before those few come; docs/benchmarks.md, issue 28).
     race: float = 0.0
     # The card play's first this many tricks by information-set search (bots/ismcts.py) instead of
     # scoring each card on each deal (0: never), with this exploration constant (in units of the points
-    # in play).
+    # in play).  Off: at 3, -2.4 [-6.2, +1.5] points a hand over 300 kentucky-discard deals and -3.1 [-10.4,
+    # +4.3] over 100 full-deck deals (docs/benchmarks.md, issue 28, item 3).
     ismcts: int = 0
     ismcts_explore: float = 0.7
 
