@@ -220,6 +220,27 @@ def test_rook_tournament_says_its_refusal_in_the_readers_language_naming_the_rul
     assert "ett bord i Var för sig har plats för 3 enheter: 2 anmälda" in said and "cutthroat" not in said
 
 
+def test_rook_tournament_prints_its_standings_in_the_readers_language(tmp_path: Path) -> None:
+    """The standings' title names the rules by the preset's name, its columns and the members (bots by their
+    level's name) and the lines of the files written are the reader's language; a unit keeps its name."""
+    res = CliRunner().invoke(app, ["--lang", "es", "tournament", "--rules", "full-deck", "--players", "4",
+                                   "--bots", "heuristic,random", "--rounds", "1", "--boards", "1", "--seed", "5",
+                                   "-w", "1", "--csv", str(tmp_path / "s.csv"), "--boards-csv", str(tmp_path / "b.csv"),
+                                   "--json", str(tmp_path / "e.json")])
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    assert "Mazo completo: 4 parejas, 1 ronda de 1 tablero, semilla 5, puntuado por matchpoints" in said, said
+    header = next(line for line in res.output.splitlines() if "puesto" in line)
+    columns = ("unidad", "jugadores", "tableros", "matchpoints %", "IMPs", "descansó")
+    assert [w for w in columns if w not in header] == []
+    assert "Básico & Básico" in said and "Al azar & Al azar" in said and "heuristic 1" in said  # a unit's own name
+    assert "clasificación escrita en" in said and "el resultado de cada tablero escrito en" in said
+    assert "el torneo completo escrito en" in said
+    english = ("full-deck", "Full deck", "pairs", "round(s)", "board(s)", "place", "members", "sat out",
+               "heuristic & heuristic", "random & random", "written to")
+    assert [w for w in english if w in said] == []
+
+
 @pytest.mark.slow
 def test_an_event_of_bots_plays_the_same_whatever_the_workers_and_every_board_replays() -> None:
     def event(workers: int) -> Director:

@@ -26,7 +26,7 @@ from . import tournament as T
 from .bots import REGISTRY
 from .cliwords import WordsGroup, asked_language
 from .record import RecordError, SealedRecord, read_jsonl, record_line, replay_record, write_jsonl
-from .words.catalog import Param, fill, listed, number
+from .words.catalog import Param, fill, level_name, listed, number
 from .words.commands import SAY
 from .words.language import LanguageError, language_from, set_language
 from .words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
@@ -587,26 +587,28 @@ def tournament(
             T.run_bots(director, workers, lambda done, total: progress.update(task, completed=done))
     except T.TournamentError as e:
         _fail(e.words())
-    table = Table(title=Text(f"{rs.label}: {players} {'pairs' if size > 1 else 'players'}, {rounds} round(s) of "
-                             f"{boards} board(s), seed {seed}, by {scoring}"))
-    for col in ("place", "unit", "members", "boards", "matchpoints %", "IMPs", "sat out"):
-        table.add_column(col, justify="left" if col in ("unit", "members") else "right")
-    for place, st in enumerate(director.standings(), 1):
-        table.add_row(str(place), Text(st.unit.name), Text(" & ".join(st.unit.members)), str(st.boards),
-                      f"{st.percent:.1f}", f"{st.imps:+d}", str(st.sat_out))
+    units = _say("n_pairs" if size > 1 else "n_players", count=players)
+    table = Table(title=Text(_say("tournament_title", rules=rs.label, units=units, rounds=rounds,
+                                  boards=fill(TOURNAMENT_PAGE["t_boards_n"], {"count": boards}), seed=seed,
+                                  scoring=fill(TOURNAMENT_PAGE[f"t_scoring_{scoring}"], {}))))
+    for col in ("place", "unit", "members", "boards", "percent", "imps", "sat_out"):
+        table.add_column(_say(f"col_{col}"), justify="left" if col in ("unit", "members") else "right")
+    for place, st in enumerate(director.standings(), 1):  # a unit by its own name, its bots by their levels' names
+        table.add_row(str(place), Text(st.unit.name), Text(" & ".join(level_name(m) for m in st.unit.members)),
+                      str(st.boards), f"{st.percent:.1f}", f"{st.imps:+d}", str(st.sat_out))
     console.print(table)
     if json_out is not None:
         with _writing("--json", json_out):
             json_out.write_text(json.dumps(director.to_json()) + "\n", encoding="utf-8")
-        console.print(f"the whole event written to {json_out}", highlight=False)
+        console.print(Text(_say("event_written", path=str(json_out))))
     if csv_out is not None:
         with _writing("--csv", csv_out):
             csv_out.write_text(director.standings_csv(), encoding="utf-8")
-        console.print(f"standings written to {csv_out}", highlight=False)
+        console.print(Text(_say("standings_written", path=str(csv_out))))
     if boards_csv is not None:
         with _writing("--boards-csv", boards_csv):
             boards_csv.write_text(director.boards_csv(), encoding="utf-8")
-        console.print(f"every board's result written to {boards_csv}", highlight=False)
+        console.print(Text(_say("boards_written", path=str(boards_csv))))
 
 
 @app.command()

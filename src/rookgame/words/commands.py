@@ -230,6 +230,27 @@ SAY: dict[str, Template] = {
     # Translators: {boards} is how many boards a round plays, already in words ("4 boards")
     "tournament_progress": Plural("{rules}: {rounds} round of {boards}", "{rules}: {rounds} rounds of {boards}",
                                   "rounds"),
+    # rook tournament: the standings.  How many units entered, a parameter of the title below: pairs in a
+    # partnership game, players in the others
+    "n_pairs": Plural("{count} pair", "{count} pairs", "count"),
+    "n_players": Plural("{count} player", "{count} players", "count"),
+    # Translators: the title of the standings' table; {units} and {boards} are already in words ("8 pairs",
+    # "4 boards"), {scoring} is what ranks the standings ("matchpoints" or "IMPs")
+    "tournament_title": Plural("{rules}: {units}, {rounds} round of {boards}, seed {seed}, by {scoring}",
+                               "{rules}: {units}, {rounds} rounds of {boards}, seed {seed}, by {scoring}", "rounds"),
+    "col_place": N_("place"),
+    # Translators: a pair, or a player in a game without partners, by the name it was entered under
+    "col_unit": N_("unit"),
+    # Translators: who plays in the unit (here bots, by their level's name)
+    "col_members": N_("members"),
+    "col_boards": N_("boards"),
+    "col_percent": N_("matchpoints %"),
+    "col_imps": N_("IMPs"),
+    # Translators: how many rounds the unit sat out
+    "col_sat_out": N_("sat out"),
+    "event_written": N_("the whole event written to {path}"),
+    "standings_written": N_("standings written to {path}"),
+    "boards_written": N_("every board's result written to {path}"),
     # rook bots
     "bots_title": N_("computer players (--bots, --partner, --opponents)"),
     "col_bot": N_("bot"),
