@@ -23,14 +23,13 @@ from typing import Any
 from ..actions import ActionError, action_str
 from ..cards import card_str
 from .language import ENGLISH, PSEUDO, catalog, language, speaking
+from .marks import N_ as N_  # re-exported: every module of words marks its templates with it
+from .presets import PRESET_WORDS
 
 Param = int | str | list[int] | tuple[int, ...]
 Params = Mapping[str, Param]
 
 
-def N_(text: str) -> str:
-    """Marks a template for the catalogs; it is translated where it is filled."""
-    return text
 
 
 def gettext(text: str) -> str:
@@ -116,9 +115,8 @@ def rules_name(rules: str) -> str:
     """A rule set as an error or a page's data names it (:attr:`rookgame.rules.RuleSet.label`: a house-rules
     file's own name, else its preset's key) in the reader's language: a preset by its name ("Kentucky
     Discard"), a house file's name as it is."""
-    from .rules import preset_name  # the rules' words import the engine, whose errors are filled here
-
-    return preset_name(rules)
+    words = PRESET_WORDS.get(rules)
+    return gettext(words[0]) if words else rules
 
 
 @dataclass(frozen=True)

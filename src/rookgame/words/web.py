@@ -20,7 +20,8 @@ from . import accounts, refusals, tournament
 from .catalog import LEVEL_WORDS, N_, Params, Plural, Say, Template, fill, kind_of, level_name
 from .catalog import as_data as template_data
 from .pages import PAGES
-from .rules import PRESET_WORDS, preset_name
+from .presets import PRESET_WORDS
+from .rules import preset_name
 
 SERVER: dict[str, Say] = {
     # the database (issue 25): writes are retried; the table waits and goes on by itself when it is back
