@@ -360,3 +360,20 @@ def test_rook_arena_measures_the_ceiling_with_its_own_flag() -> None:
                               "--rules", "kentucky-discard"])
     assert res.exit_code == 0, res.output
     assert "sees-all" in res.output
+
+
+def test_rook_arena_speaks_the_readers_language() -> None:
+    """The tables, their captions, the verdict and the last lines in Swedish: no English left."""
+    res = runner.invoke(app, ["--lang", "sv", "arena", "--rules", "kentucky-discard", "--bots", "heuristic,random",
+                              "--deals", "2", "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.split())
+    for swedish in ("Grundläggande (A) mot Slumpvis (B), Kentucky Discard", "poäng/hand", "95% KI",
+                    "2 duplikatgivar x 2 placeringar = 4 händer, frö 0", "Kontrakt vunna som budgivare",
+                    "Grundläggande - Slumpvis:", "poäng per hand, 95% KI [", "över 2 givar:", "av 4 händer",
+                    "(0 poäng)", "s på 1 process", "A: Grundläggande", "medelbud: varje bud"):
+        assert swedish in out, swedish
+    assert any(v in out for v in ("ingen skillnad påvisad på 95%-nivån", "(A) är starkare", "(B) är starkare"))
+    for english in ("points", "duplicate", "deals", "seed", "Contracts", "no difference", "is stronger",
+                    "thrown in", "worker", "avg bid", "heuristic", "Basic"):
+        assert english not in out, english

@@ -700,3 +700,21 @@ def test_the_expert_with_information_set_search_plays_legal_cards_in_any_house_r
         ranking = expert.rank(view)
         assert sorted(a for a, _ in ranking) == sorted(view.legal)
         hand.apply(ranking[0][0], hand.to_act)
+
+
+def test_rook_analyze_speaks_the_readers_language(tmp_path: Path) -> None:
+    """The table of decisions, the blunder's rule and each seat's account in Spanish: no English left."""
+    path = tmp_path / "game.jsonl"
+    write_jsonl(path, selfplay(preset("tournament"), ["heuristic", "random"], 1, 2, max_hands=1))
+    result = CliRunner().invoke(app, ["--lang", "es", "analyze", str(path), "--level", "easy", "--all",
+                                      "--blunder", "2.5"])
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    for spanish in ("decisiones juzgadas por el nivel Fácil", "baza", "asiento", "fase", "elegida", "mejor",
+                    "coste", "Un error grave cuesta al menos 2,5 puntos", "puntos regalados en total (estimados)",
+                    "asiento 0:", "decisiones,"):
+        assert spanish in out, spanish
+    assert "puja" in out  # the phase by its name, not its identifier
+    for english in ("judged by", " trick ┃", " phase ┃", " taken ┃", " best ┃", " cost ┃", "blunder", "given away",
+                    "decisions", "bid ", "pass"):
+        assert english not in out, english

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from . import actions as A
 from . import table as T
@@ -44,6 +45,8 @@ from .play import BACKENDS, MAX_HANDS, Backend, game_seeds
 from .record import game_record
 from .rules import RuleSet
 from .state import Phase
+from .words.catalog import Param, decimal, fill, interval, level_name, number, percent
+from .words.commands import SAY
 
 FORMAT = "rook-arena/1"
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
@@ -636,71 +639,84 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
 
 
 # ---------------------------------------------------------------------- output
+def _say(key: str, **params: Param) -> str:
+    """One of the arena's sentences (:data:`rookgame.words.commands.SAY`), in the reader's language."""
+    return fill(SAY[key], params)
+
+
 def _ci(e: Estimate, digits: int = 2, sign: bool = False) -> str:
     if e.n < 2:
-        return "n/a"
-    fmt = f"{{:{'+' if sign else ''}.{digits}f}}"
-    return f"[{fmt.format(e.low)}, {fmt.format(e.high)}]"
+        return _say("not_available")
+    return interval(e.low, e.high, digits, sign)
+
+
+def _bot(k: int, bot: str) -> str:
+    """A bot in a table's row: its slot and its name (a level by its name in the reader's language)."""
+    return f"{SLOTS[k]}: {level_name(bot)}"
 
 
 def summary_tables(result: ArenaResult) -> list[Table]:
-    """The result as rich tables: points (and games) per bot with the difference, then the bidding."""
+    """The result as rich tables, in the reader's language: points (and games) per bot with the difference, then
+    the bidding."""
     r = result
 
     def num(v: float | None, digits: int = 1) -> str:
-        return "-" if v is None else f"{v:.{digits}f}"
+        return "-" if v is None else decimal(v, digits)
 
-    points = Table(title=f"{r.bots[0]} (A) vs {r.bots[1]} (B), {r.rules.label}",
-                   caption=f"{r.deals} duplicate deals x {r.seatings} seatings"
-                   + (" (the lone seat rotating)" if r.rotate and r.seatings < len(r.configs) else "")
-                   + f" = {r.hands} hands, seed {r.seed}")
-    cols = ["bot", "points/hand", "95% CI"]
+    caption = "arena_caption_rotating" if r.rotate and r.seatings < len(r.configs) else "arena_caption"
+    points = Table(title=Text(_say("arena_title", a=level_name(r.bots[0]), b=level_name(r.bots[1]),
+                                   rules=r.rules.label)),
+                   caption=Text(_say(caption, count=r.deals, seatings=_say("n_seatings", count=r.seatings),
+                                     hands=_say("n_hands", count=r.hands), seed=r.seed)))
+    cols = ["bot", "points_hand", "ci"]
     if r.groups:
-        cols += ["games won", "win rate", "win rate 95% CI"]
+        cols += ["games_won", "win_rate", "win_ci"]
     for c in cols:
-        points.add_column(c, justify="left" if c == "bot" else "right", no_wrap=True)
+        points.add_column(_say(f"col_{c}"), justify="left" if c == "bot" else "right", no_wrap=True)
     for k in (0, 1):
         p = r.points(k)
-        row = [f"{SLOTS[k]}: {r.bots[k]}", f"{p.mean:.2f}", _ci(p)]
+        row: list[str | Text] = [Text(_bot(k, r.bots[k])), decimal(p.mean, 2), _ci(p)]
         rate = r.win_rate(k)
         if rate is not None:
-            row += [f"{rate.won}/{rate.games}", f"{rate.rate:.1%}", f"[{rate.low:.1%}, {rate.high:.1%}]"]
+            row += [f"{number(rate.won)}/{number(rate.games)}", percent(rate.rate, 1),
+                    interval(rate.low, rate.high, 1, share=True)]
         points.add_row(*row)
     d = r.difference
-    points.add_row("A - B", f"{d.mean:+.2f}", _ci(d, sign=True), *[""] * (len(cols) - 3), style="bold")
+    points.add_row("A - B", decimal(d.mean, 2, signed=True), _ci(d, sign=True), *[""] * (len(cols) - 3),
+                   style="bold")
 
-    bidding = Table(title="Contracts won as bidder",
-                    caption="avg bid: every bid called; contract: the winning bid; taken: what the bidding side "
-                            "took; med/max ms: time per decision, median and worst")
-    for c in ("bot", "contracts", "made", "set", "made%", "avg bid", "contract", "taken", "med ms",
-              "max ms"):
-        bidding.add_column(c, justify="left" if c == "bot" else "right", no_wrap=True)
+    bidding = Table(title=Text(_say("contracts_title")), caption=Text(_say("contracts_caption")))
+    for c in ("bot", "contracts", "made", "set", "made_pct", "avg_bid", "contract", "took", "med_ms", "max_ms"):
+        # a heading may wrap (a language's words may be longer than English's), a bot's name may not
+        bidding.add_column(_say(f"col_{c}"), justify="left" if c == "bot" else "right", no_wrap=c == "bot")
     for k in (0, 1):
         t = r.tallies[k]
         js = t.to_json()
         ms = js["decision_ms"]
-        rate = js["made_rate"]
-        bidding.add_row(f"{SLOTS[k]}: {r.bots[k]}", str(t.contracts), str(t.made), str(t.went_set),
-                        "-" if rate is None else f"{rate:.0%}", num(js["avg_bid"]), num(js["avg_contract"]),
+        made = js["made_rate"]
+        bidding.add_row(Text(_bot(k, r.bots[k])), number(t.contracts), number(t.made), number(t.went_set),
+                        "-" if made is None else percent(made), num(js["avg_bid"]), num(js["avg_contract"]),
                         num(js["avg_taken"]), num(ms["median"], 3), num(ms["worst"], 2))
     return [points, bidding]
 
 
 def verdict(result: ArenaResult) -> str:
+    """The difference A - B and what it shows, in the reader's language."""
     d = result.difference
-    a, b = result.bots
+    a, b = (level_name(bot) for bot in result.bots)
+    mean = decimal(d.mean, 2, signed=True)
     if d.n < 2:
-        return f"{a} - {b}: {d.mean:+.2f} points per hand (one deal: no interval)"
+        return _say("verdict_one", a=a, b=b, mean=mean)
     if d.sd == 0:
-        return f"{a} - {b}: {d.mean:+.2f} points per hand on every deal (the two bots played alike)"
+        return _say("verdict_alike", a=a, b=b, mean=mean)
     if d.low > 0:
-        judged = f"{a} (A) is stronger"
+        judged = _say("a_stronger", a=a)
     elif d.high < 0:
-        judged = f"{b} (B) is stronger"
+        judged = _say("b_stronger", b=b)
     else:
-        judged = "no difference shown at 95%"
-    return (f"{a} - {b}: {d.mean:+.2f} points per hand, 95% CI [{d.low:+.2f}, {d.high:+.2f}] "
-            f"over {d.n} deals: {judged}")
+        judged = _say("no_difference")
+    return _say("verdict", a=a, b=b, mean=mean, interval=interval(d.low, d.high, 2, signed=True), count=d.n,
+                judged=judged)
 
 
 def plot(result: ArenaResult, path: str | Path) -> None:

@@ -26,9 +26,11 @@ from . import tournament as T
 from .bots import REGISTRY
 from .cliwords import WordsGroup, asked_language
 from .record import RecordError, SealedRecord, read_jsonl, record_line, replay_record, write_jsonl
-from .words.catalog import Param, fill, level_name, listed, number
+from .words.catalog import Param, decimal, fill, level_name, listed, number
 from .words.commands import SAY
 from .words.language import LanguageError, language_from, set_language
+from .words.pages import PAGES
+from .words.play import action_words
 from .words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
 from .words.tournament import PAGE as TOURNAMENT_PAGE
 from .words.transcript import game_transcript, side_name
@@ -365,7 +367,8 @@ def arena(
         _fail(f"--plot {plot}: give a file name ending in {', '.join(PLOT_SUFFIXES[:-1])} or {PLOT_SUFFIXES[-1]}")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=False) as progress:
-        what = f"{rs.label}: {deals} deals" + (f" + {matches} match seeds" if matches else "")
+        what = (_say("arena_progress_matches", rules=rs.label, deals=_say("n_deals", count=deals), count=matches)
+                if matches else _say("arena_progress", rules=rs.label, count=deals))
         task = progress.add_task(what, total=deals + matches)
         try:
             result = AR.run_arena(rs, pair, deals, seed, workers=workers, matches=matches,
@@ -376,24 +379,23 @@ def arena(
             _fail(str(e), BAD_RECORD)
     for table in AR.summary_tables(result):
         console.print(table)
-    console.print(AR.verdict(result), highlight=False)
-    console.print(f"{result.thrown_in} of {result.hands} hands thrown in (scored 0); "
-                  f"{result.seconds:.1f} s on "
-                  + (f"Ray ({address})" if address else f"{result.workers} worker(s)"
-                     + (" of a local Ray cluster" if backend == "ray" else "")), highlight=False)
+    console.print(Text(AR.verdict(result)))
+    where = (_say("on_ray", address=address) if address
+             else _say("n_workers_ray" if backend == "ray" else "n_workers", count=result.workers))
+    console.print(Text(_say("thrown_in", count=result.thrown_in, hands=_say("n_hands", count=result.hands),
+                            seconds=decimal(result.seconds, 1), where=where)))
     if out is not None:
         with _writing("--out", out):
             write_jsonl(out, result.records)
-        console.print(f"{len(result.records)} records written to {out} (check them: rook replay {out})",
-                      highlight=False)
+        console.print(Text(_say("records_written", count=len(result.records), path=str(out))))
     if json_out is not None:
         with _writing("--json", json_out):
             json_out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
-        console.print(f"summary written to {json_out}", highlight=False)
+        console.print(Text(_say("summary_written", path=str(json_out))))
     if plot is not None:
         with _writing("--plot", plot):
             AR.plot(result, plot)
-        console.print(f"plot written to {plot}", highlight=False)
+        console.print(Text(_say("plot_written", path=str(plot))))
 
 
 
@@ -499,7 +501,7 @@ def analyze(
             break
     if record is None:
         _fail(_say("no_game", file=str(file), game=str(game)))
-    with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+    with Progress(TextColumn(_say("analysing")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                   transient=True) as progress:
         task = progress.add_task("analyse", total=None)
         try:
@@ -508,12 +510,10 @@ def analyze(
         except RecordError as e:
             err.print(Text(_say("file_says", file=str(file), message=e.words()), style="red"), soft_wrap=True)
             raise typer.Exit(BAD_RECORD) from None
-    from .actions import action_str
-
-    table = Table(title=Text(f"{file} game {game}: decisions judged by the {level} expert "
-                             "(expected points for the seat's side; ± the noise of the cost)"))
+    table = Table(title=Text(_say("analyze_title", file=str(file), game=game, level=level)))
     for col in ("hand", "trick", "seat", "phase", "taken", "best", "cost", ""):
-        table.add_column(col, justify="right" if col in ("hand", "trick", "seat", "cost") else "left")
+        table.add_column(_say(f"col_{col}") if col else "",
+                         justify="right" if col in ("hand", "trick", "seat", "cost") else "left")
     costs: dict[int, list[float]] = {}
     flags: dict[int, int] = {}
     for d in decisions:
@@ -521,18 +521,19 @@ def analyze(
         flagged = d.flagged(blunder)
         flags[d.seat] = flags.get(d.seat, 0) + flagged
         if all_decisions or flagged:
-            noise = "" if d.cost == 0 else " ±?" if d.noise == float("inf") else f" ±{d.noise:.1f}"
-            table.add_row(str(d.hand), str(d.trick or "-"), str(d.seat), d.phase,
-                          f"{action_str(d.taken)} ({d.taken_value:+.1f})",
-                          f"{action_str(d.best)} ({d.best_value:+.1f})",
-                          f"{d.cost:.1f}{noise}", "?? blunder" if flagged else "")
+            noise = "" if d.cost == 0 else " ±?" if d.noise == float("inf") else f" ±{decimal(d.noise, 1)}"
+            phase = PAGES.get(f"tb_step_{d.phase}")  # the part of the hand as the web table names it
+            table.add_row(str(d.hand), str(d.trick or "-"), str(d.seat), fill(phase, {}) if phase else d.phase,
+                          f"{action_words(d.taken)} ({decimal(d.taken_value, 1, signed=True)})",
+                          f"{action_words(d.best)} ({decimal(d.best_value, 1, signed=True)})",
+                          f"{decimal(d.cost, 1)}{noise}", _say("blunder_mark") if flagged else "")
     console.print(table)
-    console.print(f"A blunder costs at least {blunder:g} points even {NOISE_Z:g} times the noise below its "
-                  "estimate (± is the standard error over the deals it was judged on).")
+    console.print(Text(_say("blunder_rule", points=int(blunder) if blunder == int(blunder) else decimal(blunder),
+                            z=decimal(NOISE_Z))))
     for seat in sorted(costs):
         c = costs[seat]
-        console.print(f"seat {seat}: {len(c)} decisions, {flags[seat]} blunder(s), "
-                      f"{sum(c):.1f} points given away in all (estimated)")
+        console.print(Text(_say("seat_costs", seat=seat, decisions=_say("n_decisions", count=len(c)),
+                                blunders=_say("n_blunders", count=flags[seat]), points=decimal(sum(c), 1))))
 
 
 @app.command()

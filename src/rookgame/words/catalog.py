@@ -60,6 +60,35 @@ def number(value: int, signed: bool = False) -> str:
     return str(format_decimal(value, format="+#,##0;-#,##0" if signed else None, locale=_locale()))
 
 
+def decimal(value: float, digits: int | None = None, signed: bool = False) -> str:
+    """A figure with ``digits`` decimals as the reader's language writes it ("12.5", "12,5"); ``digits`` None:
+    as many as it needs, three at most ("10", "2.5"); ``signed``: "+1.25"."""
+    from babel.numbers import format_decimal
+
+    fraction = "0.###" if digits is None else "0." + "0" * digits if digits else "0"
+    body = "#,##" + fraction
+    return str(format_decimal(value, format=f"+{body};-{body}" if signed else body, locale=_locale(),
+                              decimal_quantization=True))
+
+
+def percent(value: float, digits: int = 0) -> str:
+    """A share (0.125) as a percentage as the reader's language writes it ("12.5%", "12,5 %")."""
+    from babel.numbers import format_percent
+
+    return str(format_percent(value, format="#,##0" + ("." + "0" * digits if digits else "") + "%",
+                              locale=_locale(), decimal_quantization=True))
+
+
+def interval(low: float, high: float, digits: int = 2, signed: bool = False, share: bool = False) -> str:
+    """A confidence interval as "[low, high]", or "[low; high]" in a language whose decimal mark is a comma;
+    ``share``: of percentages ("[12.5%, 40.0%]")."""
+    from babel.numbers import get_decimal_symbol
+
+    mark = "; " if get_decimal_symbol(_locale()) == "," else ", "
+    ends = [percent(v, digits) if share else decimal(v, digits, signed) for v in (low, high)]
+    return f"[{ends[0]}{mark}{ends[1]}]"
+
+
 def listed(items: Sequence[str], style: str = "standard") -> str:
     """Items as the reader's language lists them: "a, b and c" (``standard``), "a, b or c" (``or``),
     "a, b, c" (``unit``); Babel's CLDR patterns."""

@@ -224,8 +224,117 @@ SAY: dict[str, Template] = {
     "cannot_serve": N_("cannot serve: {why}"),
     "workers_postgresql": N_("{workers} server processes share their tables through PostgreSQL: give --db "
                              "postgresql+psycopg://user@host/db (an SQLite file is one process's)"),
+    # rook arena: the progress bar, the tables of the result, the verdict
+    # Translators: the progress bar's words; {rules} is the rule set's name
+    "arena_progress": Plural("{rules}: {count} deal", "{rules}: {count} deals", "count"),
+    # how many deals the arena plays, a parameter of the sentence below
+    "n_deals": Plural("{count} deal", "{count} deals", "count"),
+    # Translators: the progress bar's words; {deals} is how many deals, already in words ("200 deals"); a match
+    # seed plays whole games to the goal
+    "arena_progress_matches": Plural("{rules}: {deals} + {count} match seed", "{rules}: {deals} + {count} match seeds",
+                                     "count"),
+    # Translators: the title of the arena's first table: bot A against bot B under a rule set
+    "arena_title": N_("{a} (A) vs {b} (B), {rules}"),
+    # how many seatings each deal is played in, a parameter of the captions below
+    "n_seatings": Plural("{count} seating", "{count} seatings", "count"),
+    # Translators: the caption of the arena's first table; {seatings} and {hands} are already in words
+    # ("4 seatings", "800 hands"); every deal is played once in each seating, so the hands are the product
+    "arena_caption": Plural("{count} duplicate deal x {seatings} = {hands}, seed {seed}",
+                            "{count} duplicate deals x {seatings} = {hands}, seed {seed}", "count"),
+    # Translators: as above, in games without fixed partners where a bot sits alone in a seat that moves round
+    # from deal to deal
+    "arena_caption_rotating": Plural("{count} duplicate deal x {seatings} (the lone seat rotating) = {hands}, "
+                                     "seed {seed}",
+                                     "{count} duplicate deals x {seatings} (the lone seat rotating) = {hands}, "
+                                     "seed {seed}", "count"),
+    # Translators: a column: the points the bot's side scored, on average per hand
+    "col_points_hand": N_("points/hand"),
+    # Translators: a column: the 95% confidence interval of the figure before it
+    "col_ci": N_("95% CI"),
+    "col_games_won": N_("games won"),
+    "col_win_rate": N_("win rate"),
+    "col_win_ci": N_("win rate 95% CI"),
+    # Translators: an interval that cannot be given (a single deal)
+    "not_available": N_("n/a"),
+    # Translators: the title of the arena's second table: the contracts each bot won in the auction
+    "contracts_title": N_("Contracts won as bidder"),
+    # Translators: the caption of that table: what its columns mean (keep each column's name as translated)
+    "contracts_caption": N_("avg bid: every bid called; contract: the winning bid; took: what the bidding side "
+                            "took; med/max ms: time per decision, median and worst"),
+    "col_contracts": N_("contracts"),
+    # Translators: a column: how many of the contracts were made
+    "col_made": N_("made"),
+    # Translators: a column: how many of the contracts went set (failed)
+    "col_set": N_("set"),
+    "col_made_pct": N_("made%"),
+    "col_avg_bid": N_("avg bid"),
+    # Translators: a column: the winning bid, on average
+    "col_contract": N_("contract"),
+    # Translators: a column: the points the bidding side took, on average
+    "col_took": N_("took"),
+    # Translators: a column: the median time a decision took, in milliseconds
+    "col_med_ms": N_("med ms"),
+    # Translators: a column: the longest time a decision took, in milliseconds
+    "col_max_ms": N_("max ms"),
+    # Translators: the arena's verdict from a single deal; {a} and {b} are the two bots, {mean} how many points a
+    # hand A scored more than B ("+2.50")
+    "verdict_one": N_("{a} - {b}: {mean} points per hand (one deal: no interval)"),
+    # Translators: the arena's verdict when the difference was the same on every deal
+    "verdict_alike": N_("{a} - {b}: {mean} points per hand on every deal (the two bots played alike)"),
+    # Translators: the arena's verdict; {mean} is how many points a hand A scored more than B ("+2.50"),
+    # {interval} its 95% confidence interval ("[-1.20, +6.20]"), {judged} one of the three sentences below
+    "verdict": Plural("{a} - {b}: {mean} points per hand, 95% CI {interval} over {count} deal: {judged}",
+                      "{a} - {b}: {mean} points per hand, 95% CI {interval} over {count} deals: {judged}", "count"),
+    "a_stronger": N_("{a} (A) is stronger"),
+    "b_stronger": N_("{b} (B) is stronger"),
+    # Translators: the 95% confidence interval of the difference holds zero
+    "no_difference": N_("no difference shown at 95%"),
+    # Translators: {hands} is how many hands were played, already in words ("800 hands"); {where} is where they
+    # were played, one of the phrases below
+    "thrown_in": Plural("{count} of {hands} thrown in (scored 0); {seconds} s on {where}",
+                        "{count} of {hands} thrown in (scored 0); {seconds} s on {where}", "count"),
+    "on_ray": N_("Ray ({address})"),
+    "n_workers": Plural("{count} worker", "{count} workers", "count"),
+    "n_workers_ray": Plural("{count} worker of a local Ray cluster", "{count} workers of a local Ray cluster",
+                            "count"),
+    "records_written": Plural("{count} record written to {path} (check it: rook replay {path})",
+                              "{count} records written to {path} (check them: rook replay {path})", "count"),
+    "summary_written": N_("summary written to {path}"),
+    "plot_written": N_("plot written to {path}"),
     # rook analyze
     "unknown_level": N_("unknown level {level}; levels: {levels}"),
+    # Translators: the progress bar while the decisions are judged
+    "analysing": N_("analysing"),
+    # Translators: the title of the table of decisions; {level} is the judging level's name ("Medium"); each
+    # decision's value is the points its seat's side expects from it, ± the noise of its cost
+    "analyze_title": N_("{file} game {game}: decisions judged by the {level} expert (expected points for the "
+                        "seat's side; ± the noise of the cost)"),
+    # Translators: a column: the hand's number in the game
+    "col_hand": N_("hand"),
+    # Translators: a column: the trick's number in the hand ("-" while bidding)
+    "col_trick": N_("trick"),
+    "col_seat": N_("seat"),
+    # Translators: a column: the part of the hand (bidding, the nest, play)
+    "col_phase": N_("phase"),
+    # Translators: a column: the action the player took, with its value
+    "col_taken": N_("taken"),
+    # Translators: a column: the best action, with its value
+    "col_best": N_("best"),
+    # Translators: a column: how many points the action taken cost against the best
+    "col_cost": N_("cost"),
+    # Translators: the mark of a costly decision, in the table of decisions
+    "blunder_mark": N_("?? blunder"),
+    # Translators: {points} is the --blunder threshold ("10"), {z} how many times the noise ("2")
+    "blunder_rule": Plural("A blunder costs at least {points} point even {z} times the noise below its estimate "
+                           "(± is the standard error over the deals it was judged on).",
+                           "A blunder costs at least {points} points even {z} times the noise below its estimate "
+                           "(± is the standard error over the deals it was judged on).", "points"),
+    # how many decisions and blunders a seat made, parameters of the sentence below
+    "n_decisions": Plural("{count} decision", "{count} decisions", "count"),
+    "n_blunders": Plural("{count} blunder", "{count} blunders", "count"),
+    # Translators: a seat's account; {decisions} and {blunders} are already in words ("40 decisions",
+    # "2 blunders"), {points} the points its side gave away ("12.5")
+    "seat_costs": N_("seat {seat}: {decisions}, {blunders}, {points} points given away in all (estimated)"),
     # rook tournament: the progress of the rounds' boards
     # Translators: {boards} is how many boards a round plays, already in words ("4 boards")
     "tournament_progress": Plural("{rules}: {rounds} round of {boards}", "{rules}: {rounds} rounds of {boards}",
