@@ -124,7 +124,8 @@ class Level:
     # The card play's first this many tricks by information-set search (bots/ismcts.py) instead of
     # scoring each card on each deal (0: never), with this exploration constant (in units of the points
     # in play).  Off: at 3, -2.4 [-6.2, +1.5] points a hand over 300 kentucky-discard deals and -3.1 [-10.4,
-    # +4.3] over 100 full-deck deals (docs/benchmarks.md, issue 28, item 3).
+    # +4.3] over 100 full-deck deals; at 1, +0.5 [-3.4, +4.4] over 300 kentucky-discard
+    # deals and -1.7 [-7.6, +4.2] over 120 full-deck deals (docs/benchmarks.md, issue 28, item 3).
     ismcts: int = 0
     ismcts_explore: float = 0.7
 
