@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -234,6 +235,8 @@ def test_rook_tournament_prints_its_standings_in_the_readers_language(tmp_path: 
     columns = ("unidad", "jugadores", "tableros", "matchpoints %", "IMPs", "descansó")
     assert [w for w in columns if w not in header] == []
     assert "Básico & Básico" in said and "Al azar & Al azar" in said and "heuristic 1" in said  # a unit's own name
+    rows = [line for line in res.output.splitlines() if " & " in line]
+    assert rows and all(re.search(r"\d,\d", row) and not re.search(r"\d\.\d", row) for row in rows), rows  # 50,0
     assert "clasificación escrita en" in said and "el resultado de cada tablero escrito en" in said
     assert "el torneo completo escrito en" in said
     english = ("full-deck", "Full deck", "pairs", "round(s)", "board(s)", "place", "members", "sat out",

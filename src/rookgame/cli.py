@@ -596,7 +596,7 @@ def tournament(
         table.add_column(_say(f"col_{col}"), justify="left" if col in ("unit", "members") else "right")
     for place, st in enumerate(director.standings(), 1):  # a unit by its own name, its bots by their levels' names
         table.add_row(str(place), Text(st.unit.name), Text(" & ".join(level_name(m) for m in st.unit.members)),
-                      str(st.boards), f"{st.percent:.1f}", f"{st.imps:+d}", str(st.sat_out))
+                      str(st.boards), decimal(st.percent, 1), number(st.imps, signed=True), str(st.sat_out))
     console.print(table)
     if json_out is not None:
         with _writing("--json", json_out):
