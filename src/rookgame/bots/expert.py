@@ -19,12 +19,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .. import actions as A
 from .. import kernel
-from ..cards import cards_of
+from ..cards import cards_of, mask_of
 from ..rules import RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
@@ -245,7 +246,7 @@ class ExpertPlayer:
         scored = self.play_values(view, clock, race=lv.race)
         if not scored:  # no consistent deal found (or no time for one): the heuristic's card
             return unvalued(self.heuristic.act(view), legal)
-        valued = sorted(((a, _mean([v[a] for v in scored if a in v])) for a in scored[0]), key=_best_first)
+        valued = sorted(((a, statistics.fmean(v[a] for v in scored if a in v)) for a in scored[0]), key=_best_first)
         if len(scored[-1]) < len(scored[0]):  # a race: the cards still in it first, each in its order
             valued = [x for x in valued if x[0] in scored[-1]] + [x for x in valued if x[0] not in scored[-1]]
         return valued + [(a, None) for a in legal if a not in scored[0]]  # (cards the prior pruned)
@@ -654,12 +655,8 @@ def equivalent_runs(view: View, legal: Sequence[int]) -> dict[int, list[int]]:
     for c in view.trick:
         out &= ~(1 << c)  # the trick in progress is still to be won
     live = rules.deck.mask & ~out
-    alone = t.anytime
-    for c in view.partner_cards:
-        alone |= 1 << c
-    mask = 0
-    for a in legal:
-        mask |= 1 << a
+    alone = t.anytime | mask_of(view.partner_cards)
+    mask = mask_of(legal)
     runs: dict[int, list[int]] = {}
     key = t.key
     for s in range(4):
@@ -675,10 +672,6 @@ def equivalent_runs(view: View, legal: Sequence[int]) -> dict[int, list[int]]:
                 runs[c] = run
     kept = {c for run in runs.values() for c in run}
     return {a: runs.get(a, [a]) for a in legal if a in runs or a not in kept}
-
-
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
 
 
 def _race(scored: Sequence[dict[int, float]], cards: list[int], z: float) -> list[int]:

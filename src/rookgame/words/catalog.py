@@ -55,9 +55,7 @@ def english(function: Callable[..., str], *args: Any, **kwargs: Any) -> str:
 
 def number(value: int, signed: bool = False) -> str:
     """A number as the reader's language writes it ("1,250", "1.250", "1 250"); ``signed``: "+25"."""
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(value, format="+#,##0;-#,##0" if signed else None, locale=_locale()))
+    return decimal(value, 0, signed)
 
 
 def decimal(value: float, digits: int | None = None, signed: bool = False) -> str:
