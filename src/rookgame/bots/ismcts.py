@@ -16,6 +16,7 @@ points in play.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator
@@ -44,22 +45,10 @@ def search(deals: Iterator[Hand], iterations: int, player: HeuristicPlayer,
     when they run out) for ``iterations`` iterations or until ``over()``; the root's actions with their
     visits and mean reward for the seat to play.  ``reward(hand, seat)`` values a finished hand for a seat."""
     root = Node()
-    pool: list[Hand] = []
-    fresh = True
-    for i in range(iterations):
+    # each deal drawn once, then the same deals again in turn (cycle keeps what it has drawn)
+    for deal in itertools.islice(itertools.cycle(deals), iterations):
         if over():
             break
-        if fresh:
-            deal = next(deals, None)
-            if deal is None:
-                fresh = False
-                if not pool:
-                    break
-        if not fresh:
-            deal = pool[i % len(pool)]
-        else:
-            assert deal is not None
-            pool.append(deal)
         h = deal.copy()
         node = root
         path: list[tuple[Node, int]] = []
