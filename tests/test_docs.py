@@ -1,6 +1,7 @@
 """The README and the docs run as written: every `rook ...` command in them is one the command line
-takes (options, values and ranges checked, nothing run), the README's tour runs for real where it is
-quick, and the README's Python runs."""
+takes (options, values and ranges checked, nothing run), every `python benchmarks/...` command names a
+script there is with options it takes, every `pip install` an extra there is, the README's tour runs for
+real where it is quick, and the README's Python runs."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import click
@@ -19,7 +21,7 @@ import typer
 from rookgame.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def commands(path: Path) -> list[str]:
@@ -94,3 +96,70 @@ def test_the_readme_python_runs(index: int) -> None:
     namespace: dict[str, object] = {}
     for block in python_blocks(ROOT / "README.md")[: index + 1]:
         exec(compile(block, f"README.md python block {index + 1}", "exec"), namespace)
+
+
+def lines_of(path: Path) -> list[str]:
+    """The lines of a document with a trailing backslash joined to the next, as a shell reads them."""
+    out: list[str] = []
+    pending = ""
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = (pending + " " + raw.strip()).strip() if pending else raw
+        pending = ""
+        if line.rstrip().endswith("\\"):
+            pending = line.rstrip()[:-1].strip()
+            continue
+        out.append(line)
+    return out
+
+
+BENCHMARK = re.compile(r"python (?:-m )?benchmarks/([a-z_0-9]+)\.py((?: +[^ `#|]+)*)")
+
+
+def benchmark_commands() -> dict[str, set[str]]:
+    """Each benchmark script the docs run, with the options they give it."""
+    found: dict[str, set[str]] = {}
+    for path in DOCS:
+        for line in lines_of(path):
+            for script, args in BENCHMARK.findall(line):
+                options = found.setdefault(script, set())
+                for a in args.split():
+                    if a == "--":  # compare.py's: the rest is the script it runs, with its own options
+                        continue
+                    if a.startswith("benchmarks/") and a.endswith(".py"):
+                        options = found.setdefault(a[len("benchmarks/"):-3], set())
+                    elif a.startswith("--"):
+                        options.add(a.split("=")[0])
+    return found
+
+
+def test_the_docs_run_benchmarks_that_are_there() -> None:
+    scripts = benchmark_commands()
+    assert len(scripts) > 20 and "web_load" in scripts
+    missing = [s for s in scripts if not (ROOT / "benchmarks" / f"{s}.py").is_file()]
+    assert not missing, f"the docs run benchmarks/ scripts that are not there: {missing}"
+
+
+@pytest.mark.slow
+def test_every_benchmark_command_in_the_docs_gives_options_its_script_takes() -> None:
+    wrong: list[str] = []
+    for script, options in sorted(benchmark_commands().items()):
+        if not options:
+            continue
+        helped = subprocess.run([sys.executable, f"benchmarks/{script}.py", "--help"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=120)
+        assert helped.returncode == 0, f"benchmarks/{script}.py --help: {helped.stderr[-1000:]}"
+        wrong += [f"benchmarks/{script}.py {o}" for o in sorted(options)
+                  if not re.search(rf"{re.escape(o)}\b", helped.stdout)]
+    assert not wrong, f"options the docs give that the scripts do not take: {wrong}"
+
+
+def test_every_pip_install_of_ours_in_the_docs_names_extras_there_are() -> None:
+    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+                 ["optional-dependencies"])
+    named: list[tuple[str, str]] = []
+    for path in DOCS:
+        for line in lines_of(path):
+            for group in re.findall(r"pip install (?:-e )?[\"']?\.\[([a-z,]+)\]", line):
+                named += [(path.relative_to(ROOT).as_posix(), e) for e in group.split(",")]
+    assert len(named) >= 8
+    assert not [n for n in named if n[1] not in extras], f"extras that pyproject.toml lacks: {named}"

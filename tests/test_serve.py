@@ -149,6 +149,52 @@ def test_a_second_rook_serve_on_the_same_sqlite_file_is_refused_and_an_unreachab
     assert "secret" not in said  # the password is not shown
 
 
+@pytest.mark.slow
+def test_rook_serve_finds_this_computers_network_address_and_the_invite_link_is_that_address(tmp_path: Path) -> None:
+    """Issue 25: the invite was the host's own address (localhost), which no phone can open.  Served the README's
+    way (no --host), the server says the address other devices use, and a table's invite asked on localhost is
+    that address: one of this computer's own (a socket binds to it), not a loopback one, and it answers."""
+    port = free_port()
+    env = {**os.environ, "HOME": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--port", str(port), "--db",
+                             f"sqlite:///{tmp_path / 'rook.db'}", "--no-browser"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    try:
+        lines: list[str] = []
+        while not any("stop with Ctrl+C" in line for line in lines):
+            line = proc.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        said = "".join(lines)
+        joins = [line for line in lines if "phones join at http://" in line]
+        assert joins, f"no network address said (a machine without a network?): {said}"
+        lan = joins[0].split("http://", 1)[1].split(":", 1)[0]
+        assert not lan.startswith("127.")
+        with socket.socket() as s:
+            s.bind((lan, 0))  # an address of this computer
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/api/options", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, said
+                time.sleep(0.1)
+        made = httpx.post(f"{base}/api/tables", json={"seats": ["me", "open", "open", "open"], "your_name": "Ann"})
+        assert made.status_code == 200, made.text
+        code = made.json()["code"]
+        for opened_as in (f"http://localhost:{port}", base):
+            invite = httpx.get(f"{opened_as}/api/tables/{code}/invite").json()
+            assert invite["url"] == f"http://{lan}:{port}/t/{code}"
+            assert invite["qr"].startswith("data:image/svg+xml")
+        assert httpx.get(invite["url"], timeout=10).status_code == 200  # the link answers on that address
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
 def peak_memory_kb(pid: int) -> int:
     """The process's peak resident memory (VmHWM), in kB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
