@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..cards import cards_of
 from ..kernel import seat_of
+from ..rules import NAMING_STEPS
 from ..state import Phase
 from ..view import View
 
@@ -53,7 +54,7 @@ def nest_taken(view: View) -> bool:
     steps = view.rules.nest_steps
     done = len(steps) - list(reversed(steps)).index(view.step) - 1 if view.step in steps else 0
     return view.rules.pickup_step == 0 or (view.buried_count > 0) or (
-        view.step not in ("trump", "direction", "bird") and done >= view.rules.pickup_step)
+        view.step not in NAMING_STEPS and done >= view.rules.pickup_step)
 
 
 @dataclass
