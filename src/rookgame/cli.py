@@ -1,5 +1,5 @@
 """The ``rook`` command: ``rules``, ``play`` (the terminal game), ``serve`` (the web tables), ``selfplay``,
-``replay``, ``analyze``, ``arena`` and ``bots``; each a subcommand here, each standing on the library.
+``replay``, ``analyze``, ``arena``, ``tournament`` and ``bots``; each a subcommand here, each standing on the library.
 
 Exit status: 0 done; 1 a record that fails its checks (or selfplay games skipped); 2 bad
 arguments or a file that cannot be read or written; 3 an unexpected error (a bug: one line,
