@@ -175,6 +175,24 @@ def test_selfplay_records_a_game_stopped_at_the_cap_unfinished_and_goes_on(tmp_p
     assert all(rec["winner"] is not None for _, rec in games[1:])
 
 
+def test_a_game_stopped_at_the_cap_is_said_in_the_readers_language_and_recorded_in_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records are language-neutral: the record's "stopped" is English; rook selfplay's note and rook replay's
+    transcript say it in Spanish."""
+    monkeypatch.setattr(P, "MAX_HANDS", 3)
+    rules = tmp_path / "short.toml"
+    rules.write_text("goal = 150\n", encoding="utf-8")
+    out = tmp_path / "games.jsonl"
+    result = rook("--lang", "es", "selfplay", "-n", "1", "--rules", str(rules), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "la partida 1 se detuvo sin terminar: sin ganador tras 3 manos: detenida en el límite de manos" in " ".join(
+        result.output.split())
+    rec = next(read_jsonl(out))[1]
+    assert rec["stopped"].startswith("no winner after 3 hands: stopped at the cap of hands")
+    shown = rook("--lang", "es", "replay", str(out), "--game", "1")
+    assert "Partida sin terminar: sin ganador tras 3 manos" in " ".join(shown.output.split()), shown.output
+
+
 @pytest.mark.slow
 def test_random_bots_in_kentucky_original_end_every_run_with_unfinished_games_that_replay(tmp_path: Path) -> None:
     """Random bidders overbid and are set hand after hand: a game stopped at the cap is kept, unfinished."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import random
 import re
 from pathlib import Path
@@ -32,6 +33,7 @@ from rookgame.saves import (
 from rookgame.state import Phase
 from rookgame.tui import run_play
 from rookgame.view import view_of, winning_so_far
+from rookgame.words.language import PSEUDO, speaking
 from rookgame.words.play import choices_words, parse_choice
 
 RULES = load("kentucky-discard")
@@ -204,6 +206,37 @@ def test_resume_refuses_bad_saves_and_changes_nothing(tmp_path: Path) -> None:
     save_game(_played(RULES, 4, 20), ["Ann", "heuristic", "Ann", "heuristic"], path)
     with pytest.raises(SaveError, match="two people of one name"):
         resume_game(path)
+
+
+def test_a_save_that_cannot_be_resumed_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    """A SaveError is a code and its facts: English for the logs (str), the reader's language where it is shown
+    (run_play's message, the full screen's), the record's error it stems from told in that language too."""
+    bad = tmp_path / "bad.jsonl"
+    for content, english, spanish in (
+            ("", "bad.jsonl: the file is empty", "bad.jsonl: el archivo está vacío"),
+            ("{not json", "bad.jsonl: not a rook-record/1 game record (line 1 is not JSON",
+             "bad.jsonl: no es un registro de partida rook-record/1 (la línea 1 no es JSON"),
+            ("{}\n{}\n", "bad.jsonl: holds 2 games", "bad.jsonl: contiene 2 partidas")):
+        bad.write_text(content)
+        with pytest.raises(SaveError) as e:
+            resume_game(bad)
+        assert english in str(e.value)
+        with speaking("es"):
+            assert spanish in e.value.words()
+            err = io.StringIO()
+            assert run_play(None, None, None, None, True, str(bad), 0, str(tmp_path), error_stream=err) == 1
+        assert "no se puede reanudar: " in err.getvalue() and spanish in err.getvalue()
+    save_game(_played(RULES, 4, 20), ["heuristic"] * 4, bad)
+    with pytest.raises(SaveError, match="no person among the players") as e:
+        resume_game(bad)
+    with speaking("es"):
+        assert "ninguna persona entre los jugadores" in e.value.words()
+    with speaking(PSEUDO):  # every word from the catalogs
+        err = io.StringIO()
+        assert run_play(None, None, None, None, True, str(tmp_path / "none.jsonl"), 0, str(tmp_path),
+                        error_stream=err) == 2
+    assert "no saved game there" not in err.getvalue() and "none.jsonl" in err.getvalue()
+    assert pickle.loads(pickle.dumps(e.value)).words() == e.value.words()  # its facts survive between processes
 
 
 @pytest.mark.parametrize("preset", ["kentucky-discard", "full-deck", "call-partner", "cutthroat", "one-high"])

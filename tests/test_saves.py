@@ -18,7 +18,7 @@ from rookgame.bots import make_player
 from rookgame.cards import card_str, cards_of, mask_of
 from rookgame.cli import app
 from rookgame.match import Match
-from rookgame.record import read_jsonl, replay_record
+from rookgame.record import RecordError, read_jsonl, replay_record
 from rookgame.rules import load
 from rookgame.saves import (
     CURRENT,
@@ -158,19 +158,23 @@ def _finished_with_a_torn_line(tmp_path: Path) -> tuple[Path, Match]:
 
 def test_a_torn_last_line_of_finished_games_is_skipped_and_reported(tmp_path: Path) -> None:
     path, _ = _finished_with_a_torn_line(tmp_path)
-    told: list[str] = []
+    told: list[RecordError] = []
     games = list(read_jsonl(path, on_torn=told.append))
     assert [n for n, _ in games] == [1]
-    assert told == ["line 2 is a game cut short while it was written (a crash or a full disk); skipped"]
+    assert [str(e) for e in told] == ["line 2 is a game cut short while it was written (a crash or a full disk); "
+                                      "skipped"]
     res = CliRunner().invoke(app, ["replay", str(path)])
     assert res.exit_code == 0, res.output
     assert "line 2 is a game cut short" in res.output and "1 game," in res.output
+    res = CliRunner().invoke(app, ["--lang", "es", "replay", str(path)])  # told in the reader's language
+    assert res.exit_code == 0, res.output
+    assert "la línea 2 es una partida cortada mientras se escribía" in " ".join(res.output.split())
 
 
 def test_the_next_finished_game_is_not_glued_to_a_torn_line(tmp_path: Path) -> None:
     path, game = _finished_with_a_torn_line(tmp_path)
     keep_finished(game, PLAYERS, tmp_path)
-    told: list[str] = []
+    told: list[RecordError] = []
     games = list(read_jsonl(path, on_torn=told.append))
     assert [n for n, _ in games] == [1, 3] and len(told) == 1
     for n, rec in games:

@@ -270,3 +270,31 @@ def test_a_200_mb_request_is_refused_at_once_and_costs_the_server_no_memory(tmp_
     assert status == 413 and b"too_large_sent" in said and sent < 20 * 2**20, (status, said, sent)
     assert after - before < 20 * 1024, (before, after)
     assert slowest[0] < 1.0
+
+
+def test_rook_serve_says_where_the_tables_are_in_the_readers_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """rook serve's lines as it starts come from the catalogs: in Spanish at `--lang es` (uvicorn not started)."""
+    import uvicorn
+
+    from rookgame.web import app as web
+    from rookgame.words.language import speaking
+
+    served: list[Any] = []
+
+    def run(app: Any, **options: Any) -> None:
+        served.append(app)
+        app.state.hub.close()
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(web, "_lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(web, "quiet_collections", lambda: None)  # a serving process's, never a test's
+    monkeypatch.setattr(web.logs, "configure", lambda form: None)  # the test run's logging left as it is
+    with speaking("es"):
+        web.serve(None, 8123, f"sqlite:///{tmp_path / 'rook.db'}", open_browser=False, bot_processes=0)
+    text = capsys.readouterr().out
+    assert len(served) == 1
+    assert "rook: mesas en http://localhost:8123/  (base de datos" in text and "rook.db" in text
+    assert "rook: en esta red, los teléfonos se unen en http://192.168.1.20:8123/" in text
+    assert "rook: sirviendo solo a este ordenador y a su red local" in text
+    assert "rook: detenlo con Ctrl+C" in text

@@ -169,7 +169,7 @@ def test_by_default_the_server_answers_this_computer_and_its_local_network_only(
             assert r.json()["code"] == "not_this_network" and "--host 0.0.0.0" in r.json()["error"]
             with pytest.raises(WebSocketDisconnect) as e, c.websocket_connect("/ws") as ws:
                 ws.receive_text()
-            assert e.value.code == 1008
+            assert e.value.code == 1008 and e.value.reason == "not_this_network"  # a code, never words
 
 
 # ---------------------------------------------------------------------- the lobby
@@ -517,7 +517,7 @@ def test_a_page_of_another_site_may_not_open_a_table_socket(client: TestClient) 
     with pytest.raises(WebSocketDisconnect) as e, \
             client.websocket_connect("/ws", headers={"origin": "https://evil.example"}) as ws:
         ws.receive_text()
-    assert e.value.code == 1008
+    assert e.value.code == 1008 and e.value.reason == "origin_refused"  # a code, never words
     with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
         ws.send_text('{"type": "ping"}')
         assert json.loads(ws.receive_text())["type"] == "pong"

@@ -1,5 +1,5 @@
 """The ``rook`` command: ``rules``, ``play`` (the terminal game), ``serve`` (the web tables), ``selfplay``,
-``replay``, ``analyze``, ``arena`` and ``bots``; each a subcommand here, each standing on the library.
+``replay``, ``analyze``, ``arena``, ``tournament`` and ``bots``; each a subcommand here, each standing on the library.
 
 Exit status: 0 done; 1 a record that fails its checks (or selfplay games skipped); 2 bad
 arguments or a file that cannot be read or written; 3 an unexpected error (a bug: one line,
@@ -101,7 +101,7 @@ def _records(file: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """The records of ``file``: exit 1 at a line that is not one, 2 if the file cannot be read."""
     _check_readable(file)
     try:
-        yield from read_jsonl(file, on_torn=lambda why: _torn_warning(file, why))
+        yield from read_jsonl(file, on_torn=lambda torn: _torn_warning(file, torn.words()))
     except RecordError as e:
         err.print(Text(_say("file_says", file=str(file), message=e.words()), style="red"), soft_wrap=True)
         raise typer.Exit(BAD_RECORD) from None
@@ -242,7 +242,7 @@ def selfplay(
             hands += len(item["hands"])
             if item["winner"] is None:
                 stopped.append(g)
-                progress.console.print(Text(_say("game_stopped", game=str(g), why=str(item.get("stopped", ""))),
+                progress.console.print(Text(_say("game_stopped", game=str(g), why=P.stopped_words(len(item["hands"]))),
                                             style="yellow"))
             else:
                 wins[item["winner"]] = wins.get(item["winner"], 0) + 1

@@ -13,6 +13,8 @@ from .record import game_record
 from .rules import RuleSet
 from .table import MAX_HANDS as TABLE_MAX_HANDS
 from .table import Bot, NoEnd, Seat, Table, bot_seed
+from .words.catalog import english
+from .words.transcript import stopped_at_cap
 
 Backend = Literal["local", "ray"]  # where games of bots run: here (or worker processes), or on a Ray cluster
 BACKENDS: tuple[Backend, ...] = get_args(Backend)
@@ -40,9 +42,9 @@ def play_match(rules: RuleSet, players: Sequence[Player], seed: int | None = Non
 
 
 def stopped_words(hands: int) -> str:
-    """Why a game of bots was stopped unfinished: the record's ``stopped``."""
-    return (f"no winner after {hands} hands: stopped at the cap of hands (players who overbid are set "
-            "every hand and may never reach the goal)")
+    """Why a game of bots was stopped unfinished after ``hands`` hands, in the reader's language; the record's
+    ``stopped`` is its English (records are language-neutral: ``english(stopped_words, hands)``)."""
+    return stopped_at_cap(hands)
 
 
 def _seed_stream(seed: int) -> Iterator[int]:
@@ -79,7 +81,7 @@ def one_game(rules: RuleSet, names: Sequence[str], game_seed: int, max_hands: in
     match = play_match(rules, players, game_seed, max_hands=cap, stop_at_cap=True)
     rec = game_record(match, [f"{name}-{s}" for s, name in enumerate(names)])
     if match.winner is None:
-        rec["stopped"] = stopped_words(len(match.hands))
+        rec["stopped"] = english(stopped_words, len(match.hands))
     return rec
 
 

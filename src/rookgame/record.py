@@ -197,12 +197,13 @@ def write_jsonl(path: str | Path, records: list[dict[str, Any]]) -> None:
             f.write(record_line(rec))
 
 
-def read_jsonl(path: str | Path, *, on_torn: Callable[[str], None] | None = None
+def read_jsonl(path: str | Path, *, on_torn: Callable[[RecordError], None] | None = None
                ) -> Iterator[tuple[int, dict[str, Any]]]:
     """(game number from 1, record); a line that is not a JSON object raises RecordError.
 
     With ``on_torn``, a torn line (the start of a record cut short while it was written,
-    by a crash or a full disk) is skipped and ``on_torn`` is told which line and why.
+    by a crash or a full disk) is skipped and ``on_torn`` is told which line and why: a
+    :class:`RecordError` (``torn_line``) that is not raised, its :meth:`~RecordError.words` for a person.
     A file that cannot be read (missing, a folder, no permission) raises OSError."""
     with open(path, "rb") as f:  # bytes: a line that is not UTF-8 is refused by number, not mid-iteration
         for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
@@ -210,7 +211,7 @@ def read_jsonl(path: str | Path, *, on_torn: Callable[[str], None] | None = None
                 rec = parse_line(raw, n)
             except RecordError:
                 if on_torn is not None and torn(raw):
-                    on_torn(f"line {n} is a game cut short while it was written (a crash or a full disk); skipped")
+                    on_torn(RecordError("torn_line", number=str(n)))
                     continue
                 raise
             if rec is not None:

@@ -49,7 +49,8 @@ from .record import (
     replay_record,
     seal,
 )
-from .words.saving import why_not
+from .words.catalog import Param, english
+from .words.saving import could_not_save, resume_words, why_not
 
 CURRENT = "current.jsonl"
 FINISHED = "finished.jsonl"
@@ -64,7 +65,29 @@ if sys.platform != "win32":
 
 
 class SaveError(ValueError):
-    """A save file that cannot be read or resumed; the message says which file and why."""
+    """A save file that cannot be read or resumed: ``path`` is the file (None: a record given as it is); why is
+    ``code`` and its ``params`` (:data:`rookgame.words.saving.CANNOT_RESUME`), with the record's error it stems
+    from as ``cause``.  ``str()`` is the English (logs, tests), :meth:`words` the reader's language."""
+
+    def __init__(self, path: str | Path | None, code: str, cause: RecordError | None = None,
+                 **params: Param) -> None:
+        self.path = None if path is None else Path(path)
+        self.code = code
+        self.params = params
+        self.cause = cause
+        super().__init__(english(self.words))
+
+    def words(self) -> str:
+        """Why, in the reader's language."""
+        return resume_words(self.code, self.params, None if self.path is None else str(self.path), self.cause)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keyword parameters survive a trip between processes
+        return (_rebuild_error, (type(self), self.path, self.code, self.cause, self.params))
+
+
+def _rebuild_error(kind: type[SaveError], path: Path | None, code: str, cause: RecordError | None,
+                   params: dict[str, Param]) -> SaveError:
+    return kind(path, code, cause, **params)
 
 
 class SaveUnreadable(SaveError):
@@ -75,19 +98,26 @@ class SaveWriteError(SaveError):
     """A save that could not be written: ``path`` is where it was to go; why not is ``code`` and its
     ``params`` (:data:`rookgame.words.saving.WHY_NOT`), in words ``reason``."""
 
-    def __init__(self, path: Path, code: str, **params: str | int) -> None:
+    path: Path
+
+    def __init__(self, path: Path, code: str, **params: Param) -> None:
         self.path = path
         self.code = code
         self.params = params
+        self.cause = None
         self.reason = why_not(code, params)
-        super().__init__(f"could not save to {path}: {self.reason}")
+        ValueError.__init__(self, english(self.words))
+
+    def words(self) -> str:
+        """Where and why, in the reader's language."""
+        return could_not_save(str(self.path), self.code, self.params)
 
     def __reduce__(self) -> tuple[Any, ...]:  # keyword parameters survive a trip between processes
         return (_rebuild_write_error, (type(self), self.path, self.code, self.params))
 
 
 def _rebuild_write_error(kind: type[SaveWriteError], path: Path, code: str,
-                         params: dict[str, str | int]) -> SaveWriteError:
+                         params: dict[str, Param]) -> SaveWriteError:
     return kind(path, code, **params)
 
 
@@ -378,43 +408,44 @@ def load_record(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     try:
         if path.is_dir():
-            raise SaveUnreadable(f"{path}: is a folder, not a saved game; give the save's file (a .jsonl)")
+            raise SaveUnreadable(path, "folder")
         if not path.is_file():
-            raise SaveUnreadable(f"{path}: no saved game there")
+            raise SaveUnreadable(path, "missing")
         too_big = path.stat().st_size > MAX_SAVE_BYTES  # told before a byte is read
         data = b""
         if not too_big:
             with open(path, "rb") as f:
                 data = f.read(MAX_SAVE_BYTES + 1)  # bounded: a file may grow, or be a device
         if too_big or len(data) > MAX_SAVE_BYTES:
-            raise SaveError(f"{path}: over {MAX_SAVE_BYTES // 1_000_000} MB, too big for a saved game; not a save")
+            raise SaveError(path, "too_big", max=str(MAX_SAVE_BYTES // 1_000_000))
         lines = [ln for ln in data.splitlines() if ln.strip()]
     except OSError as e:
-        raise SaveUnreadable(f"{path}: cannot be read: {e.strerror or e}") from None
+        raise SaveUnreadable(path, "unreadable", detail=str(e.strerror or e)) from None
     if not lines:
-        raise SaveError(f"{path}: the file is empty")
+        raise SaveError(path, "empty")
     if len(lines) > 1:
-        raise SaveError(f"{path}: holds {len(lines)} games; a saved game is one line (resume one game at a time)")
+        raise SaveError(path, "games", count=len(lines))
     try:
         rec = parse_line(lines[0], 1)  # the one line reader: UTF-8, JSON, depth, size, a sealed save opened
     except RecordError as e:
-        raise SaveError(f"{path}: not a {FORMAT} game record ({e.reason})") from None
+        raise SaveError(path, "not_record", e.at(None), format=FORMAT) from None
     if rec is None or rec.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a {FORMAT} game record, nor a saved game ({SAVE_FORMAT})")
+        raise SaveError(path, "not_save", format=FORMAT, save=SAVE_FORMAT)
     try:
         check_schema(rec)
     except RecordError as e:
-        raise SaveError(f"{path}: {e}") from None
+        raise SaveError(path, "record", e) from None
     return rec
 
 
-def rebuild(rec: dict[str, Any], source: str = "the record") -> Match:
+def rebuild(rec: dict[str, Any], source: str | Path | None = None) -> Match:
     """Deal the record's game again from its rules and seed and apply every recorded action
-    (the record walker, :func:`rookgame.record.replay_record`, with the deals checked against the seed)."""
+    (the record walker, :func:`rookgame.record.replay_record`, with the deals checked against the seed);
+    ``source``: the save it came from, named in a :class:`SaveError` (None: "the record")."""
     try:
         return replay_record(rec, seeded=True).match
     except RecordError as e:
-        raise SaveError(f"{source}: {e}") from None
+        raise SaveError(source, "record", e) from None
 
 
 def resume_game(path: str | Path) -> tuple[Match, list[str]]:
@@ -425,31 +456,31 @@ def resume_game(path: str | Path) -> tuple[Match, list[str]]:
     players are not people and registered bots (:func:`player_problems`)."""
     rec = load_record(path)
     players = rec["players"]
-    match = rebuild(rec, str(path))
+    match = rebuild(rec, path)
     if match.is_over:
-        raise SaveError(f"{path}: that game is finished (winner side {match.winner}); see it with rook replay")
-    problems = player_problems(players, match.rules.players)
-    if problems:
-        raise SaveError(f"{path}: {problems}")
+        raise SaveError(path, "finished", side=match.winner if match.winner is not None else -1)
+    problem = player_problems(players, match.rules.players)
+    if problem is not None:
+        raise SaveError(path, problem[0], None, **problem[1])
     return match, list(players)
 
 
-def player_problems(players: list[str], seats: int) -> str:
-    """Why a saved game's players cannot sit again ("" if they can): a name per seat, at least one person.
+def player_problems(players: list[str], seats: int) -> tuple[str, dict[str, Param]] | None:
+    """Why a saved game's players cannot sit again (None if they can): a name per seat, at least one person;
+    a code of :data:`rookgame.words.saving.CANNOT_RESUME` and its parameters.
 
     A player named after a registered bot (``heuristic``, ``heuristic-1``) is that bot; any other
     name is a person (``human`` in a one-person game)."""
     if len(players) != seats:
-        return f"{len(players)} players recorded for {seats} seats"
+        return "seats", {"count": len(players), "seats": seats}
     if not all(isinstance(p, str) and p.strip() for p in players):
-        return f"a player without a name among {players}"
+        return "nameless", {"players": str(players)}
     people = [p for p in players if _is_person(p)]
     if not people:
-        return (f"no person among the players {players}: this is a game of bots (see it with rook replay), "
-                "not one played with `rook play`")
+        return "no_person", {"players": str(players)}
     if len(set(people)) != len(people):
-        return f"two people of one name among the players {players}"
-    return ""
+        return "same_person", {"players": str(players)}
+    return None
 
 
 def _is_person(player: str) -> bool:

@@ -2,8 +2,9 @@
 
 Every part that shows a hand to someone asks here: the view a decision-maker gets
 (:func:`rookgame.view.view_of`), the public log a seat's events come from
-(:func:`rookgame.log.public_operations`) and the play-outs' fast path
-(:func:`rookgame.bots.playout.seat_knowledge`).  Nothing else decides it.
+(:func:`rookgame.log.public_operations`), the play-outs' fast path
+(:func:`rookgame.bots.playout.seat_knowledge`) and the bots' sampler, which knows only a view
+(:func:`buried_trumps_shown`).  Nothing else decides it.
 
 A seat sees its own cards and every card played.  The nest: the bidder once taken,
 and everyone once the auction is won where the rules show it (``nest_shown``).
@@ -69,12 +70,17 @@ def sees_burial(hand: Hand, seat: int) -> bool:
     return seat >= 0 and seat == hand.bidder and hand.phase >= Phase.NEST and hand.phase != Phase.THROWN_IN
 
 
+def buried_trumps_shown(rules: RuleSet, phase: int, trump: int) -> bool:
+    """Whether the buried trumps lie face up for the table: under ``show_buried_trump``, once a colour is
+    trump, from the start of the card play (never in a hand thrown in).  :func:`shown_buried` says which
+    cards; a seat that knows only its view (the bots' sampler, :mod:`rookgame.bots.constraints`) asks this."""
+    return rules.show_buried_trump and trump >= 0 and Phase.PLAY <= phase != Phase.THROWN_IN
+
+
 def shown_buried(hand: Hand) -> int:
     """The buried cards turned face up to the table: the trumps, from the start of the card play,
     under ``show_buried_trump`` (a mask; 0 otherwise)."""
-    if not (hand.rules.show_buried_trump and hand.trump >= 0 and hand.tables is not None):
-        return 0
-    if hand.phase < Phase.PLAY or hand.phase == Phase.THROWN_IN:
+    if not buried_trumps_shown(hand.rules, hand.phase, hand.trump) or hand.tables is None:
         return 0
     return mask_of(hand.buried) & hand.tables.suit_mask[hand.trump]
 

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 from ..cards import cards_of
 from ..kernel import seat_of
+from ..rules import NAMING_STEPS
 from ..state import Phase
 from ..view import View
+from ..visible import buried_trumps_shown
 
 
 class SampleError(RuntimeError):
@@ -53,7 +55,7 @@ def nest_taken(view: View) -> bool:
     steps = view.rules.nest_steps
     done = len(steps) - list(reversed(steps)).index(view.step) - 1 if view.step in steps else 0
     return view.rules.pickup_step == 0 or (view.buried_count > 0) or (
-        view.step not in ("trump", "direction", "bird") and done >= view.rules.pickup_step)
+        view.step not in NAMING_STEPS and done >= view.rules.pickup_step)
 
 
 @dataclass
@@ -112,7 +114,7 @@ def places(view: View) -> Places:
     # fail on the burial one time in a few (family.toml: 7 of 8 did).
     no_counters = view.nest_points is False or rules.bury_counters == "forbidden"
     cant.append(rules.deck.counter_mask if taken and no_counters else 0)
-    if rules.show_buried_trump and view.phase >= Phase.PLAY and 0 <= view.trump < 4:
+    if buried_trumps_shown(rules, view.phase, view.trump):
         # Buried trumps are shown to the table: the burial this seat has not seen holds none.
         cant[n] |= rules.play_tables(view.trump, view.low, view.bird_high).suit_mask[view.trump]
     # A card seen in the nest (nest_shown) is with the bidder or buried.

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from .. import actions as A
 from .. import kernel
 from ..cards import cards_of, mask_of
-from ..rules import RuleSet
+from ..rules import NestStep, RuleSet
 from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
@@ -569,11 +569,11 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ nest and declarations
     def _rank_nest(self, view: View, clock: Clock) -> Ranking:
-        if view.step not in ("bury", "trump"):
+        if view.step not in (NestStep.BURY, NestStep.TRUMP):
             return unvalued(self.heuristic.act(view), view.legal)
         plan, values = self._nest_plan(view, clock)
         want = self._plan_action(view, plan)
-        if view.step == "trump":
+        if view.step == NestStep.TRUMP:
             def value(a: int) -> float | None:
                 return values.get(a - A.TRUMP) if A.TRUMP <= a < A.NO_TRUMP else None
             return [(want, value(want))] + sorted(((a, value(a)) for a in view.legal if a != want), key=_best_first)
@@ -585,9 +585,9 @@ class ExpertPlayer:
     def _plan_action(self, view: View, plan: int | None) -> int:
         """The nest action of a plan: ``None`` is the heuristic's own way (its colour, chosen again
         as cards are buried); a colour is the heuristic's burying with that colour as trump."""
-        if plan is None or view.step not in ("bury", "trump"):
+        if plan is None or view.step not in (NestStep.BURY, NestStep.TRUMP):
             return self.heuristic.act(view)
-        if view.step == "trump":
+        if view.step == NestStep.TRUMP:
             return A.TRUMP + plan if A.TRUMP + plan in view.legal else self.heuristic.act(view)
         return self.heuristic.bury(view, plan)
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from .. import actions as A
 from ..cards import cards_of
-from ..rules import RuleSet
+from ..rules import NestStep, RuleSet
 from ..state import Hand, IllegalAction, Phase
 from ..view import View
 from .belief import Array, Model, inputs, marginals
@@ -82,7 +82,8 @@ def nest_reading(view: View) -> tuple[int, bool] | None:
     if view.phase == Phase.NEST or rules.trump_before_nest or not 0 <= view.trump < 4:
         return None
     steps = rules.nest_steps
-    return view.trump, steps.index("trump") < steps.index("bury") if "bury" in steps else True
+    return view.trump, (steps.index(NestStep.TRUMP) < steps.index(NestStep.BURY) if NestStep.BURY in steps
+                        else True)
 
 
 def _trump_gap(rules: RuleSet, hand: int, colour: int) -> float:

@@ -85,9 +85,9 @@ def run_play(rules_spec: str | None, seat: int | str | None, partner: str | None
         try:
             match, players = resume_game(path)
         except SaveUnreadable as e:  # no file there, a folder, no permission: a bad argument
-            return _fail(_say("cannot_resume", why=str(e)), err, 2)
+            return _fail(_say("cannot_resume", why=e.words()), err, 2)
         except SaveError as e:  # a file that is not a game that can go on
-            return _fail(_say("cannot_resume", why=str(e)), err, 1)
+            return _fail(_say("cannot_resume", why=e.words()), err, 1)
         if rules_spec or seat is not None or partner or opponents or seed is not None or humans is not None:
             err.write(_say("resumed_keeps") + "\n")
         rules: RuleSet = match.rules

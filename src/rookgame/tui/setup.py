@@ -153,7 +153,7 @@ class SetupScreen(Screen[None]):
         try:
             rec = load_record(p)
         except SaveError as e:
-            return say("saved_unreadable", why=str(e))
+            return say("saved_unreadable", why=e.words())
         return say("saved", rules=_record_title(rec), count=len(rec["hands"]), path=str(p))
 
     def _earlier_games(self) -> list[tuple[Path, str]]:
@@ -351,7 +351,7 @@ class SetupScreen(Screen[None]):
         try:
             self._host().resume_saved(path)
         except SaveError as e:
-            self._say(say("cannot_resume", why=str(e)))
+            self._say(say("cannot_resume", why=e.words()))
 
     @on(Button.Pressed, "#saved-games Button")
     def resume_earlier(self, event: Button.Pressed) -> None:
@@ -362,7 +362,7 @@ class SetupScreen(Screen[None]):
         try:
             self._host().resume_saved(earlier[index][0])
         except SaveError as e:
-            self._say(say("cannot_resume", why=str(e)))
+            self._say(say("cannot_resume", why=e.words()))
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:

@@ -22,6 +22,8 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
 
+from ..words.catalog import Param
+from ..words.web import say
 from . import api, clubs, errors, logs, ops, pages, passkeys, play, tournament_api
 from .collector import quiet_collections
 from .history import History
@@ -134,7 +136,7 @@ def serve(host: str | None, port: int, db: str | None, *, open_browser: bool = T
         assert db is not None
         Store(db).close()  # reached, and its tables made or migrated once, before the processes start (StoreError)
         shown = make_url(db).render_as_string(hide_password=True)
-        print(f"rook: {workers} server processes at http://{host}:{port}/ (database {shown})", flush=True)
+        _tell("serving_workers", workers=workers, url=f"http://{host}:{port}/", database=shown)
         serve_workers(workers, host, port, db, create_app, UVICORN, relay_host=relay_host, log_format=log_format,
                       bot_delay=bot_delay,
                       allowed_origins=allowed_origins, this_network_only=local,
@@ -145,17 +147,23 @@ def serve(host: str | None, port: int, db: str | None, *, open_browser: bool = T
                      lan_url=f"http://{lan}:{port}" if lan else None, bot_processes=bot_processes)
     app.state.hub.store.claim()  # a second server on this SQLite file is refused here, in words (StoreError)
     url = f"http://{'localhost' if host in ('0.0.0.0', '::', '127.0.0.1') else host}:{port}/"
-    print(f"rook: tables at {url}  (database {app.state.hub.store.where})", flush=True)
+    _tell("serving_at", url=url, database=app.state.hub.store.where)
     if host in ("0.0.0.0", "::"):
         if lan:
-            print(f"rook: on this network, phones join at http://{lan}:{port}/", flush=True)
+            _tell("serving_lan", url=f"http://{lan}:{port}/")
         if local:
-            print("rook: serving this computer and its local network only (--host 0.0.0.0: any address)", flush=True)
-    print("rook: stop with Ctrl+C; every table is kept and resumes when you serve again", flush=True)
+            _tell("serving_local")
+    _tell("serving_stop")
     if open_browser:
         _open_browser(url)
     quiet_collections()
     uvicorn.run(app, host=host, port=port, **UVICORN)
+
+
+def _tell(code: str, **params: Param) -> None:
+    """One line of what ``rook serve`` says as it starts, in the terminal's language
+    (:data:`rookgame.words.web.TERMINAL`)."""
+    print(f"rook: {say(code, params)}", flush=True)
 
 
 def _lan_address() -> str | None:

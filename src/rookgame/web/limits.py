@@ -95,7 +95,8 @@ class Requests:
             return
         if self.this_network_only and not this_network((scope.get("client") or (None, 0))[0]):
             if kind == "websocket":
-                await send({"type": "websocket.close", "code": 1008, "reason": "this server serves its own network"})
+                # the reason a code, as the 403's (the page never shows a close's reason: docs/protocol.md)
+                await send({"type": "websocket.close", "code": 1008, "reason": "not_this_network"})
             else:
                 await refuse(send, 403, "not_this_network")
             return

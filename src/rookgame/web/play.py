@@ -31,7 +31,7 @@ async def play(ws: WebSocket) -> None:
     hub: Hub = state.hub
     relayed = relay.is_relayed(ws, hub.relay_secret)  # from another process of this site, which checked the origin
     if not relayed and not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), state.allowed_origins):
-        await ws.close(code=1008, reason="this page's origin may not play here")
+        await ws.close(code=1008, reason="origin_refused")  # a code: no page of that origin shows it
         return
     await ws.accept()
     client = Client(state.rate)

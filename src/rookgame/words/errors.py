@@ -219,6 +219,8 @@ RECORD: dict[str, Template] = {
     "line_too_deep": N_("line {number} is not a game record: arrays or objects nested too deep"),
     "line_long_number": N_("line {number} is not a game record: a number is thousands of digits long"),
     "line_not_object": N_("line {number} is not a JSON object"),
+    # a line of a file of records skipped, not an error: the file is read on
+    "torn_line": N_("line {number} is a game cut short while it was written (a crash or a full disk); skipped"),
     "schema_too_deep": N_("not a {record} record: arrays or objects nested too deep"),
     "schema": N_("not a {record} record: {path}: {detail}"),
     "the_record": N_("the record"),

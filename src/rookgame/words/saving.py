@@ -2,13 +2,15 @@
 
 Both front ends (the line mode and the full screen) share one save session (:class:`rookgame.saves.SaveSession`)
 and say what became of a save with these templates; why a write failed is a code of its own
-(:class:`rookgame.saves.SaveWriteError`: ``not_a_folder``, ``disk_full`` ...), said by :func:`why_not`.
-Paths and commands are parameters, shown as they are.
+(:class:`rookgame.saves.SaveWriteError`: ``not_a_folder``, ``disk_full`` ...), said by :func:`why_not`, and so is
+why a save cannot be resumed (:class:`rookgame.saves.SaveError`: ``missing``, ``finished`` ...), said by
+:func:`resume_words`.  Paths and commands are parameters, shown as they are.
 """
 
 from __future__ import annotations
 
-from .catalog import N_, Params, Template, english, fill
+from .catalog import N_, Params, Plural, Template, english, fill
+from .errors import RECORD, cause_words
 
 # Why a write failed (SaveWriteError.code), each a whole clause that follows "Could not save to {path}:".
 WHY_NOT: dict[str, Template] = {
@@ -21,6 +23,32 @@ WHY_NOT: dict[str, Template] = {
     "no_folder": N_("no folder is given to keep finished games in"),
     "same_second": N_("too many saved games of the same second"),
     "system": N_("{detail}"),
+}
+# A save that could not be written, for logs and tests (str() of SaveWriteError); {why} is one of WHY_NOT.
+COULD_NOT_SAVE = N_("could not save to {path}: {why}")
+
+# Why a saved game cannot be read or resumed (SaveError.code): the file first ({path}, or "the record" for a
+# record given as it is), then why; {cause} is a record's error, already in words.
+CANNOT_RESUME: dict[str, Template] = {
+    "folder": N_("{path}: is a folder, not a saved game; give the save's file (a .jsonl)"),
+    "missing": N_("{path}: no saved game there"),
+    "unreadable": N_("{path}: cannot be read: {detail}"),
+    "too_big": N_("{path}: over {max} MB, too big for a saved game; not a save"),
+    "empty": N_("{path}: the file is empty"),
+    "games": Plural("{path}: holds {count} game; a saved game is one line (resume one game at a time)",
+                    "{path}: holds {count} games; a saved game is one line (resume one game at a time)", "count"),
+    # Translators: {format} is the records' format, such as rook-record/1
+    "not_record": N_("{path}: not a {format} game record ({cause})"),
+    # Translators: {format} and {save} are the formats of records and of saves (rook-record/1, rook-save/2)
+    "not_save": N_("{path}: not a {format} game record, nor a saved game ({save})"),
+    "record": N_("{path}: {cause}"),
+    "finished": N_("{path}: that game is finished (winner side {side}); see it with rook replay"),
+    # the saved game's players cannot sit again: {players} as the record lists them
+    "seats": N_("{path}: {count} players recorded for {seats} seats"),
+    "nameless": N_("{path}: a player without a name among {players}"),
+    "no_person": N_("{path}: no person among the players {players}: this is a game of bots (see it with rook "
+                    "replay), not one played with `rook play`"),
+    "same_person": N_("{path}: two people of one name among the players {players}"),
 }
 
 SAVING: dict[str, Template] = {
@@ -81,6 +109,21 @@ def why_not(code: str, params: Params) -> str:
 def why_told(code: str, params: Params) -> str:
     """Why a save could not be written, told to the person in their language."""
     return fill(WHY_NOT.get(code, WHY_NOT["system"]), params)
+
+
+def could_not_save(path: str, code: str, params: Params) -> str:
+    """A save that could not be written, where and why (:class:`rookgame.saves.SaveWriteError`)."""
+    return fill(COULD_NOT_SAVE, {"path": path, "why": why_told(code, params)})
+
+
+def resume_words(code: str, params: Params, path: str | None, cause: object = None) -> str:
+    """Why a saved game cannot be read or resumed (:class:`rookgame.saves.SaveError`) in the reader's language:
+    the file (``None``: the record given), why, and the record's error it stems from (``cause``)."""
+    said = dict(params)
+    said["path"] = path if path is not None else fill(RECORD["the_record"], {})
+    if cause is not None:
+        said["cause"] = cause_words(cause)
+    return fill(CANNOT_RESUME[code], said)
 
 
 def saving(code: str, **params: str | int) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from .. import log as L
 from ..rules import colour_name
 from ..state import Hand
-from .catalog import N_, Param, Plural, Template, fill, gettext, listed
+from .catalog import N_, Param, Plural, Template, english, fill, gettext, listed
 
 TRANSCRIPT: dict[str, Template] = {
     "game": N_("Game {game}: {rules}, seed {seed}"),
@@ -36,6 +36,11 @@ TRANSCRIPT: dict[str, Template] = {
     "side_points": N_("{side} {points}"),
     "unfinished_game": N_("Unfinished game"),
     "stopped_game": N_("Unfinished game: {why}"),
+    # why a game of bots stopped unfinished (rook selfplay --max-hands): the record's "stopped" is its English
+    "stopped_at_cap": Plural("no winner after {hands} hand: stopped at the cap of hands (players who overbid are "
+                             "set every hand and may never reach the goal)",
+                             "no winner after {hands} hands: stopped at the cap of hands (players who overbid are "
+                             "set every hand and may never reach the goal)", "hands"),
     "winner": N_("Winner: {side}"),
     "side_seats": N_("seats {seats}"),
     "side_seat": N_("seat {seat}"),
@@ -73,6 +78,11 @@ INDENTED = frozenset({
 
 def _say(key: str, **params: Param) -> str:
     return ("  " if key in INDENTED else "") + fill(TRANSCRIPT[key], params)
+
+
+def stopped_at_cap(hands: int) -> str:
+    """Why a game of bots was stopped unfinished after ``hands`` hands, the cap (``rook selfplay --max-hands``)."""
+    return _say("stopped_at_cap", hands=hands)
 
 
 def side_name(rules: Any, side: int) -> str:
@@ -148,6 +158,9 @@ def game_transcript(rec: dict[str, Any], game: int, in_play: Hand | None = None)
     if w is not None:
         lines.append(_say("winner", side=side_name(rules, w)))
     else:
+        count = len(rec["hands"])
+        if stopped == english(stopped_at_cap, count):  # the record's English (play.stopped_words): in words
+            stopped = stopped_at_cap(count)
         lines.append(_say("stopped_game", why=stopped) if stopped else _say("unfinished_game"))
     return "\n".join(lines)
 

@@ -114,6 +114,13 @@ TERMINAL: dict[str, Template] = {
     "db_in_use": N_("another rook serve (process {pid}) is serving the database {path}; stop it first, or give this "
                     "one another --db"),
     "db_unreachable": N_("the database {url} cannot be reached: {detail}"),
+    # rook serve starting: where the tables are, and how to stop it
+    "serving_workers": Plural("{workers} server process at {url} (database {database})",
+                              "{workers} server processes at {url} (database {database})", "workers"),
+    "serving_at": N_("tables at {url}  (database {database})"),
+    "serving_lan": N_("on this network, phones join at {url}"),
+    "serving_local": N_("serving this computer and its local network only (--host 0.0.0.0: any address)"),
+    "serving_stop": N_("stop with Ctrl+C; every table is kept and resumes when you serve again"),
 }
 
 
