@@ -499,6 +499,44 @@ def test_the_help_and_an_error_speak_the_language_asked_for() -> None:
     assert unknown.exit_code == 2 and "--lang de: unknown language; languages: en, es, pt, sv" in unknown.output
 
 
+PARSE_ERRORS = {  # a command line Click cannot parse: what it says in Spanish, from the error's parts
+    ("play", "--bogus"): "No existe la opción --bogus",
+    ("selfplay", "--bot", "x"): "No existe la opción --bot (opciones parecidas: --bots, --out)",
+    ("selfplay", "-n", "abc"): "Valor no válido para '--games' / '-n': 'abc' no es un número entero.",
+    ("replay",): "Falta el argumento 'file'.",
+    ("play", "--rules"): "La opción '--rules' necesita un valor.",
+    ("play", "--plain=3"): "La opción '--plain' no admite valor.",
+    ("serve", "--port", "0"): "Valor no válido para '--port' / '-p': '0' no está entre 1 y 65535.",
+    ("play", "--pace", "-1"): "Valor no válido para '--pace': '-1' es menor que 0.",
+    ("serve", "--log-format", "xml"): "Valor no válido para '--log-format': 'xml' no es ninguno de 'text' o 'json'.",
+    ("replay", "a", "b"): "Sobra un argumento (b)",
+    ("bogus",): "No existe la orden 'bogus'. ¿Quería decir 'bots'?",
+}
+
+
+@pytest.mark.parametrize("args", list(PARSE_ERRORS))
+def test_a_command_line_that_cannot_be_parsed_is_told_in_the_readers_language(args: tuple[str, ...]) -> None:
+    said = CliRunner().invoke(app, ["--lang", "es", *args])
+    assert said.exit_code == 2 and PARSE_ERRORS[args] in " ".join(said.output.split()), said.output
+    pseudo = CliRunner().invoke(app, ["--lang", PSEUDO, *args])
+    panel = [line.strip("│ ") for line in pseudo.output.splitlines() if line.startswith("│")]  # the error's box
+    leaks = [(line, bypassing(line, {"file", "bogus", "bot", "bots", "games", "abc", "plain", "pace", "port",
+                                     "format", "log", "xml", "text", "json", "rules", "out", "b"}))
+             for line in panel]
+    assert pseudo.exit_code == 2 and "⟦" in pseudo.output and not [leak for leak in leaks if leak[1]], leaks
+
+
+def test_an_unknown_language_in_rook_lang_is_told_in_the_locales_language_when_it_is_ours() -> None:
+    said = CliRunner().invoke(app, ["rules"], env={"ROOK_LANG": "de", "LC_ALL": "", "LC_MESSAGES": "",
+                                                   "LANG": "es_ES.UTF-8"})
+    assert said.exit_code == 2 and "ROOK_LANG de: idioma desconocido; idiomas: en, es, pt, sv" in said.output
+    unknown = CliRunner().invoke(app, ["--lang", "xx", "rules"], env={"ROOK_LANG": "sv"})
+    assert unknown.exit_code == 2 and "--lang xx: okänt språk" in unknown.output
+    english = CliRunner().invoke(app, ["rules"], env={"ROOK_LANG": "de", "LC_ALL": "", "LC_MESSAGES": "",
+                                                      "LANG": "de_DE.UTF-8"})
+    assert english.exit_code == 2 and "ROOK_LANG de: unknown language" in english.output
+
+
 def test_rook_lang_sv_rook_play_plain_plays_in_swedish(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "--plain", "--seed", "3", "--saves-dir", str(tmp_path)],
                                 input="p\nhjälp\nx\n", env={"ROOK_LANG": "sv"})
