@@ -624,9 +624,24 @@ def bypassing(text: str, also: set[str] = frozenset()) -> list[str]:  # type: ig
     return outside
 
 
-def glued(text: str) -> list[str]:
-    """Two translated pieces glued with nothing between them: a sentence made of fragments."""
-    return re.findall(r".{0,20}⟧⟦.{0,20}", text)
+def glued(text: str, spaced: bool = True) -> list[str]:
+    """Two translated pieces glued together outside any template: with nothing between them, or (``spaced``)
+    a bare space or colon after a piece that ends no sentence ("⟦Totals:⟧ ⟦...⟧", "⟦Bidding⟧: ⟦...⟧"): a
+    sentence made of fragments.  Whole sentences one after another ("⟦... yet.⟧ ⟦The ...⟧"), a list's
+    separators (" · ", ", "), the pieces a template's parameters bring (inside its brackets) and Typer's marks
+    after a help ("⟦[required]⟧") are no glue.  The full screen's status lines set a label before its value
+    ("⟦Trump:⟧ ⟦not named yet⟧"), a layout and no sentence: there only pieces with nothing between them count."""
+    found = []
+    depth = 0
+    joint = r":? ?⟦(?!\[)" if spaced else r"⟦"
+    for i, ch in enumerate(text):
+        if ch == "⟦":
+            depth += 1
+        elif ch == "⟧":
+            depth = max(0, depth - 1)
+            if depth == 0 and re.match(joint, text[i + 1:i + 5]) and text[i - 1:i] not in (".", "!", "?"):
+                found.append(text[max(0, i - 20):i + 20])
+    return found
 
 
 @pytest.mark.slow
@@ -671,6 +686,7 @@ def test_a_pseudo_language_run_of_the_command_line_finds_no_text_outside_the_cat
         lines = [re.sub(r"<[^>]*>", " ", line) for line in out.splitlines()]  # a value's type: Typer's notation
         leaks = [(line, bypassing(line, words)) for line in lines if bypassing(line, words)]
         assert not leaks, (args, leaks[:5])
+        assert not glued(out), (args, glued(out)[:5])
 
 
 @pytest.mark.slow
@@ -728,6 +744,7 @@ def test_a_pseudo_language_run_of_the_full_screen_finds_no_text_outside_the_cata
     table = {w for row in rules_rows(load("kentucky-discard")) for cell in row[:2] for w in re.findall(r"[\w-]+", cell)}
     leaks = [(line, bypassing(line, table)) for text in seen for line in text.splitlines() if bypassing(line, table)]
     assert not leaks, leaks[:5]
+    assert not glued("\n".join(seen), spaced=False), glued("\n".join(seen), spaced=False)[:5]
 
 
 # ---------------------------------------------------------------------- 80x24 in every language

@@ -26,7 +26,20 @@ from ..rules import NestStep
 from ..state import Phase
 from ..view import View, points_taken, winning_so_far
 from ..words.cards import sort_hand, trump_words
-from ..words.catalog import Param, Plural, Say, Template, colour_word, fill, gettext, level_name, listed, ngettext, show
+from ..words.catalog import (
+    Param,
+    Plural,
+    Say,
+    Template,
+    colour_word,
+    decimal,
+    fill,
+    gettext,
+    level_name,
+    listed,
+    ngettext,
+    show,
+)
 from ..words.catalog import number as number_of
 from ..words.play import choice_label, review_text, shown_buried_short, step_prompt, taken_words
 from ..words.results import result_lines, winner_line
@@ -253,8 +266,7 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
         if taken:
             short = " ".join(f"{seating.short(s)} {number_of(t)}" for s, t in enumerate(points_taken(v)))
             taken = dot + say(INFO["taken_short"], scores=short)
-        parts.append(("\n" + say(INFO["score"]) + " ", "bold"))
-        parts.append(say(INFO["goal"], scores=totals, goal=r.goal) + taken + dot + say(INFO["help"]))
+        parts.append("\n" + say(INFO["score_goal"], scores=totals, goal=r.goal) + taken + dot + say(INFO["help"]))
         return Content.assemble(*parts)
     if seating.human >= 0:  # the person is "You" at the bottom: a seat number would say nothing to them
         mates = [seating.name(s) for s in seating.side_seats(r.side_of(seating.human)) if s != seating.human]
@@ -264,8 +276,8 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
     else:
         who = say(INFO["cards_hidden"])
     who = f"{dot}{who}" if who else ""
-    pace_words = say(INFO["pace"], pace=f"{pace:.1f}")
-    parts.append("\n" + say(INFO["totals"]) + " " + say(INFO["goal"], scores=totals, goal=r.goal) + taken + who
+    pace_words = say(INFO["pace"], pace=decimal(pace, 1))
+    parts.append("\n" + say(INFO["totals_goal"], scores=totals, goal=r.goal) + taken + who
                  + dot + pace_words + dot + say(INFO["help"]))
     return Content.assemble(*parts)
 
