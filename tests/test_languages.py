@@ -335,9 +335,9 @@ def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() ->
 # What rook selfplay and rook replay say of one game and one hand, and of two: each count in its own form, in each
 # language ("1 game, 1 hand", never "1 hands"); OUT is the file written.
 SELFPLAY_AT_ONE_AND_TWO = {
-    "en": ["1 game, 1 hand of Kentucky Discard written to OUT; seats 1+3 won 1",
+    "en": ["1 game, 1 hand of Kentucky Discard written to OUT; 1 won by seats 1+3",
            "OUT: 1 game, 1 hand: every action, trick, score, total and winner checks out",
-           "2 games, 2 hands of Kentucky Discard written to OUT; seats 1+3 won 2",
+           "2 games, 2 hands of Kentucky Discard written to OUT; 2 won by seats 1+3",
            "OUT: 2 games, 2 hands: every action, trick, score, total and winner checks out",
            "1 game, 1 hand of Kentucky Discard written to OUT; no game was won; 1 unfinished, stopped with no winner "
            "at the cap of 1 hand (game 1)",
@@ -345,9 +345,9 @@ SELFPLAY_AT_ONE_AND_TWO = {
            "2 games, 4 hands of Kentucky Discard written to OUT; no game was won; 2 unfinished, stopped with no "
            "winner at the cap of 2 hands (games 1, 2)",
            "OUT: 2 games (2 unfinished), 4 hands: every action, trick, score, total and winner checks out"],
-    "es": ["1 partida, 1 mano de Kentucky Discard escritas en OUT; asientos 1+3 ganó 1",
+    "es": ["1 partida, 1 mano de Kentucky Discard escritas en OUT; 1 ganada por asientos 1+3",
            "OUT: 1 partida, 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
-           "2 partidas, 2 manos de Kentucky Discard escritas en OUT; asientos 1+3 ganó 2",
+           "2 partidas, 2 manos de Kentucky Discard escritas en OUT; 2 ganadas por asientos 1+3",
            "OUT: 2 partidas, 2 manos: cada acción, baza, puntuación, total y ganador cuadran",
            "1 partida, 1 mano de Kentucky Discard escritas en OUT; no se ganó ninguna partida; 1 sin terminar, "
            "detenida sin ganador al llegar al tope de 1 mano (partida 1)",
@@ -355,9 +355,9 @@ SELFPLAY_AT_ONE_AND_TWO = {
            "2 partidas, 4 manos de Kentucky Discard escritas en OUT; no se ganó ninguna partida; 2 sin terminar, "
            "detenidas sin ganador al llegar al tope de 2 manos (partidas 1, 2)",
            "OUT: 2 partidas (2 sin terminar), 4 manos: cada acción, baza, puntuación, total y ganador cuadran"],
-    "pt": ["1 partida, 1 mão de Kentucky Discard gravadas em OUT; assentos 1+3 venceu 1",
+    "pt": ["1 partida, 1 mão de Kentucky Discard gravadas em OUT; 1 vencida por assentos 1+3",
            "OUT: 1 partida, 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
-           "2 partidas, 2 mãos de Kentucky Discard gravadas em OUT; assentos 1+3 venceu 2",
+           "2 partidas, 2 mãos de Kentucky Discard gravadas em OUT; 2 vencidas por assentos 1+3",
            "OUT: 2 partidas, 2 mãos: cada ação, vaza, pontuação, total e vencedor confere",
            "1 partida, 1 mão de Kentucky Discard gravadas em OUT; nenhuma partida foi vencida; 1 sem terminar, "
            "parada sem vencedor no limite de 1 mão (partida 1)",
@@ -365,9 +365,9 @@ SELFPLAY_AT_ONE_AND_TWO = {
            "2 partidas, 4 mãos de Kentucky Discard gravadas em OUT; nenhuma partida foi vencida; 2 sem terminar, "
            "paradas sem vencedor no limite de 2 mãos (partidas 1, 2)",
            "OUT: 2 partidas (2 sem terminar), 4 mãos: cada ação, vaza, pontuação, total e vencedor confere"],
-    "sv": ["1 parti, 1 hand av Kentucky Discard skrivna till OUT; platser 1+3 vann 1",
+    "sv": ["1 parti, 1 hand av Kentucky Discard skrivna till OUT; 1 vunnet av platser 1+3",
            "OUT: 1 parti, 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
-           "2 partier, 2 händer av Kentucky Discard skrivna till OUT; platser 1+3 vann 2",
+           "2 partier, 2 händer av Kentucky Discard skrivna till OUT; 2 vunna av platser 1+3",
            "OUT: 2 partier, 2 händer: varje drag, stick, resultat, total och vinnare stämmer",
            "1 parti, 1 hand av Kentucky Discard skrivna till OUT; inget spel vanns; 1 oavslutat, stoppat utan vinnare "
            "vid taket på 1 hand (parti 1)",

@@ -658,7 +658,7 @@ def test_rook_selfplay_and_rook_rules_speak_in_words() -> None:
     with tempfile.TemporaryDirectory() as d:
         out = CliRunner().invoke(app, ["selfplay", "--games", "2", "--out", f"{d}/g.jsonl"]).output
     said = " ".join(out.split())
-    assert "{" not in said and ("seats 0+2 won" in said or "seats 1+3 won" in said), said
+    assert "{" not in said and ("won by seats 0+2" in said or "won by seats 1+3" in said), said
     rules = CliRunner().invoke(app, ["rules", "kentucky-discard"]).output
     assert "None" not in rules
 

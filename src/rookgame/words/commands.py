@@ -193,7 +193,9 @@ SAY: dict[str, Template] = {
     "address_ray": N_("--address names a Ray cluster: use it with --backend ray"),
     "workers_one": N_("--workers {workers}: use 1 or more"),
     "game_stopped": N_("note: game {game} stopped unfinished: {why}"),
-    "side_won": Plural("{side} won {count}", "{side} won {count}", "count"),
+    # Translators: how many of the games a side won ("3 won by seats 0+2"); {side} may be a pair or one seat,
+    # so the words agree with the games, never with the side
+    "side_won": Plural("{count} won by {side}", "{count} won by {side}", "count"),
     "none_won": N_("no game was won"),
     # how many games and hands a run or a file holds, each in its own form ("1 game", "3 hands"): parameters of the
     # sentences below
