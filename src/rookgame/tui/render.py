@@ -42,7 +42,7 @@ from ..words.catalog import (
 )
 from ..words.catalog import number as number_of
 from ..words.play import choice_label, review_text, shown_buried_short, step_prompt, taken_words
-from ..words.results import result_lines, winner_line
+from ..words.results import nest_and_burial, result_lines, winner_line
 from ..words.rules import rules_title
 from ..words.screen import AUCTION, GAME, INFO, PAD, PROMPT, TABLE
 from ..words.seating import Seating
@@ -404,6 +404,9 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
     elif result is not None:
         for i, text in enumerate(result_lines(seating, result)[:3]):
             lines.append((("\n" if i else "") + text, "bold" if i == 0 else ""))
+        # the nest and the burial, as this seat may see them (the view follows rookgame.visible)
+        for text in nest_and_burial(seating, result.bidder, v.nest, v.buried, v.shown_buried):
+            lines.append("\n" + text)
         lines.append(("\n" + _table("next_hand"), "#ffe070"))
     elif v.phase == Phase.BID:
         high = (_told(seating, TABLE, "auction_high", bid=v.high_bid, seat=v.high_bidder) if v.high_bidder >= 0
