@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from string import Formatter
+from typing import Any
 
 import pytest
 from babel import Locale
@@ -822,6 +823,55 @@ def test_the_full_screen_holds_at_80x24_in_every_language(code: str, tmp_path: P
             await script(pilot, app)
 
     asyncio.run(go())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_help_screen_and_the_pass_and_play_cover_hold_at_80x24_in_every_language(code: str,
+                                                                                     tmp_path: Path) -> None:
+    """The ? screen and the cover that hides a person's cards between turns show whole at 80x24: no line past
+    the 80th column or the 24th row, the help's opening words, title and its keys' table in place, the cover's
+    title, words and button whole."""
+    from textual.pilot import Pilot
+
+    from rookgame.tui.app import CoverScreen, HelpScreen, RookApp, Settings
+    from rookgame.words.rules import rules_title
+    from rookgame.words.screen import COVER
+    from rookgame.words.screen import HELP as HELP_WORDS
+    from tests.test_tui import screen_text
+
+    def fits(app: RookApp, what: str) -> str:
+        lines = screen_text(app).splitlines()
+        assert len(lines) <= 24 and all(len(line.rstrip()) <= 80 for line in lines), (code, what, lines)
+        return flat("\n".join(lines))
+
+    async def helping(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = fits(app, "?")
+        assert flat(gettext(HELP_WORDS["how"])) in shown, (code, shown)
+        title = flat(fill(HELP_WORDS["title"], {"rules": rules_title(load("kentucky-discard"))}))
+        assert title in shown, (code, title, shown)
+
+    async def covering(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        assert isinstance(app.screen, CoverScreen)
+        shown = fits(app, "cover")
+        cover = app.screen
+        said: dict[str, int | str] = {"name": cover.person, "seat_number": cover.seat}
+        for key in ("title", "text", "button"):
+            assert flat(fill(COVER[key], said)) in shown, (code, key, shown)
+
+    set_language(code)
+    for settings, run in ((Settings("kentucky-discard", 0, "heuristic", "heuristic", 5), helping),
+                          (Settings("kentucky-discard", 0, "heuristic", "heuristic", 5, ("Ann", "Bo")), covering)):
+        asyncio.run(at_80x24(RookApp(settings, pace=0, saves_dir=tmp_path / run.__name__), run))
+
+
+async def at_80x24(app: Any, run: Callable[[Any, Any], Awaitable[None]]) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run(pilot, app)
 
 
 # ---------------------------------------------------------------------- the browser's language (issue 26)
