@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from string import Formatter
+from typing import Any
 
 import pytest
 from babel import Locale
@@ -335,9 +336,9 @@ def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() ->
 # What rook selfplay and rook replay say of one game and one hand, and of two: each count in its own form, in each
 # language ("1 game, 1 hand", never "1 hands"); OUT is the file written.
 SELFPLAY_AT_ONE_AND_TWO = {
-    "en": ["1 game, 1 hand of Kentucky Discard written to OUT; seats 1+3 won 1",
+    "en": ["1 game, 1 hand of Kentucky Discard written to OUT; 1 won by seats 1+3",
            "OUT: 1 game, 1 hand: every action, trick, score, total and winner checks out",
-           "2 games, 2 hands of Kentucky Discard written to OUT; seats 1+3 won 2",
+           "2 games, 2 hands of Kentucky Discard written to OUT; 2 won by seats 1+3",
            "OUT: 2 games, 2 hands: every action, trick, score, total and winner checks out",
            "1 game, 1 hand of Kentucky Discard written to OUT; no game was won; 1 unfinished, stopped with no winner "
            "at the cap of 1 hand (game 1)",
@@ -345,9 +346,9 @@ SELFPLAY_AT_ONE_AND_TWO = {
            "2 games, 4 hands of Kentucky Discard written to OUT; no game was won; 2 unfinished, stopped with no "
            "winner at the cap of 2 hands (games 1, 2)",
            "OUT: 2 games (2 unfinished), 4 hands: every action, trick, score, total and winner checks out"],
-    "es": ["1 partida, 1 mano de Kentucky Discard escritas en OUT; asientos 1+3 ganó 1",
+    "es": ["1 partida, 1 mano de Kentucky Discard escritas en OUT; 1 ganada por asientos 1+3",
            "OUT: 1 partida, 1 mano: cada acción, baza, puntuación, total y ganador cuadran",
-           "2 partidas, 2 manos de Kentucky Discard escritas en OUT; asientos 1+3 ganó 2",
+           "2 partidas, 2 manos de Kentucky Discard escritas en OUT; 2 ganadas por asientos 1+3",
            "OUT: 2 partidas, 2 manos: cada acción, baza, puntuación, total y ganador cuadran",
            "1 partida, 1 mano de Kentucky Discard escritas en OUT; no se ganó ninguna partida; 1 sin terminar, "
            "detenida sin ganador al llegar al tope de 1 mano (partida 1)",
@@ -355,9 +356,9 @@ SELFPLAY_AT_ONE_AND_TWO = {
            "2 partidas, 4 manos de Kentucky Discard escritas en OUT; no se ganó ninguna partida; 2 sin terminar, "
            "detenidas sin ganador al llegar al tope de 2 manos (partidas 1, 2)",
            "OUT: 2 partidas (2 sin terminar), 4 manos: cada acción, baza, puntuación, total y ganador cuadran"],
-    "pt": ["1 partida, 1 mão de Kentucky Discard gravadas em OUT; assentos 1+3 venceu 1",
+    "pt": ["1 partida, 1 mão de Kentucky Discard gravadas em OUT; 1 vencida por assentos 1+3",
            "OUT: 1 partida, 1 mão: cada ação, vaza, pontuação, total e vencedor confere",
-           "2 partidas, 2 mãos de Kentucky Discard gravadas em OUT; assentos 1+3 venceu 2",
+           "2 partidas, 2 mãos de Kentucky Discard gravadas em OUT; 2 vencidas por assentos 1+3",
            "OUT: 2 partidas, 2 mãos: cada ação, vaza, pontuação, total e vencedor confere",
            "1 partida, 1 mão de Kentucky Discard gravadas em OUT; nenhuma partida foi vencida; 1 sem terminar, "
            "parada sem vencedor no limite de 1 mão (partida 1)",
@@ -365,9 +366,9 @@ SELFPLAY_AT_ONE_AND_TWO = {
            "2 partidas, 4 mãos de Kentucky Discard gravadas em OUT; nenhuma partida foi vencida; 2 sem terminar, "
            "paradas sem vencedor no limite de 2 mãos (partidas 1, 2)",
            "OUT: 2 partidas (2 sem terminar), 4 mãos: cada ação, vaza, pontuação, total e vencedor confere"],
-    "sv": ["1 parti, 1 hand av Kentucky Discard skrivna till OUT; platser 1+3 vann 1",
+    "sv": ["1 parti, 1 hand av Kentucky Discard skrivna till OUT; 1 vunnet av platser 1+3",
            "OUT: 1 parti, 1 hand: varje drag, stick, resultat, total och vinnare stämmer",
-           "2 partier, 2 händer av Kentucky Discard skrivna till OUT; platser 1+3 vann 2",
+           "2 partier, 2 händer av Kentucky Discard skrivna till OUT; 2 vunna av platser 1+3",
            "OUT: 2 partier, 2 händer: varje drag, stick, resultat, total och vinnare stämmer",
            "1 parti, 1 hand av Kentucky Discard skrivna till OUT; inget spel vanns; 1 oavslutat, stoppat utan vinnare "
            "vid taket på 1 hand (parti 1)",
@@ -499,6 +500,44 @@ def test_the_help_and_an_error_speak_the_language_asked_for() -> None:
     assert unknown.exit_code == 2 and "--lang de: unknown language; languages: en, es, pt, sv" in unknown.output
 
 
+PARSE_ERRORS = {  # a command line Click cannot parse: what it says in Spanish, from the error's parts
+    ("play", "--bogus"): "No existe la opción --bogus",
+    ("selfplay", "--bot", "x"): "No existe la opción --bot (opciones parecidas: --bots, --out)",
+    ("selfplay", "-n", "abc"): "Valor no válido para '--games' / '-n': 'abc' no es un número entero.",
+    ("replay",): "Falta el argumento 'file'.",
+    ("play", "--rules"): "La opción '--rules' necesita un valor.",
+    ("play", "--plain=3"): "La opción '--plain' no admite valor.",
+    ("serve", "--port", "0"): "Valor no válido para '--port' / '-p': '0' no está entre 1 y 65535.",
+    ("play", "--pace", "-1"): "Valor no válido para '--pace': '-1' es menor que 0.",
+    ("serve", "--log-format", "xml"): "Valor no válido para '--log-format': 'xml' no es ninguno de 'text' o 'json'.",
+    ("replay", "a", "b"): "Sobra un argumento (b)",
+    ("bogus",): "No existe la orden 'bogus'. ¿Quería decir 'bots'?",
+}
+
+
+@pytest.mark.parametrize("args", list(PARSE_ERRORS))
+def test_a_command_line_that_cannot_be_parsed_is_told_in_the_readers_language(args: tuple[str, ...]) -> None:
+    said = CliRunner().invoke(app, ["--lang", "es", *args])
+    assert said.exit_code == 2 and PARSE_ERRORS[args] in " ".join(said.output.split()), said.output
+    pseudo = CliRunner().invoke(app, ["--lang", PSEUDO, *args])
+    panel = [line.strip("│ ") for line in pseudo.output.splitlines() if line.startswith("│")]  # the error's box
+    leaks = [(line, bypassing(line, {"file", "bogus", "bot", "bots", "games", "abc", "plain", "pace", "port",
+                                     "format", "log", "xml", "text", "json", "rules", "out", "b"}))
+             for line in panel]
+    assert pseudo.exit_code == 2 and "⟦" in pseudo.output and not [leak for leak in leaks if leak[1]], leaks
+
+
+def test_an_unknown_language_in_rook_lang_is_told_in_the_locales_language_when_it_is_ours() -> None:
+    said = CliRunner().invoke(app, ["rules"], env={"ROOK_LANG": "de", "LC_ALL": "", "LC_MESSAGES": "",
+                                                   "LANG": "es_ES.UTF-8"})
+    assert said.exit_code == 2 and "ROOK_LANG de: idioma desconocido; idiomas: en, es, pt, sv" in said.output
+    unknown = CliRunner().invoke(app, ["--lang", "xx", "rules"], env={"ROOK_LANG": "sv"})
+    assert unknown.exit_code == 2 and "--lang xx: okänt språk" in unknown.output
+    english = CliRunner().invoke(app, ["rules"], env={"ROOK_LANG": "de", "LC_ALL": "", "LC_MESSAGES": "",
+                                                      "LANG": "de_DE.UTF-8"})
+    assert english.exit_code == 2 and "ROOK_LANG de: unknown language" in english.output
+
+
 def test_rook_lang_sv_rook_play_plain_plays_in_swedish(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "--plain", "--seed", "3", "--saves-dir", str(tmp_path)],
                                 input="p\nhjälp\nx\n", env={"ROOK_LANG": "sv"})
@@ -586,9 +625,24 @@ def bypassing(text: str, also: set[str] = frozenset()) -> list[str]:  # type: ig
     return outside
 
 
-def glued(text: str) -> list[str]:
-    """Two translated pieces glued with nothing between them: a sentence made of fragments."""
-    return re.findall(r".{0,20}⟧⟦.{0,20}", text)
+def glued(text: str, spaced: bool = True) -> list[str]:
+    """Two translated pieces glued together outside any template: with nothing between them, or (``spaced``)
+    a bare space or colon after a piece that ends no sentence ("⟦Totals:⟧ ⟦...⟧", "⟦Bidding⟧: ⟦...⟧"): a
+    sentence made of fragments.  Whole sentences one after another ("⟦... yet.⟧ ⟦The ...⟧"), a list's
+    separators (" · ", ", "), the pieces a template's parameters bring (inside its brackets) and Typer's marks
+    after a help ("⟦[required]⟧") are no glue.  The full screen's status lines set a label before its value
+    ("⟦Trump:⟧ ⟦not named yet⟧"), a layout and no sentence: there only pieces with nothing between them count."""
+    found = []
+    depth = 0
+    joint = r":? ?⟦(?!\[)" if spaced else r"⟦"
+    for i, ch in enumerate(text):
+        if ch == "⟦":
+            depth += 1
+        elif ch == "⟧":
+            depth = max(0, depth - 1)
+            if depth == 0 and re.match(joint, text[i + 1:i + 5]) and text[i - 1:i] not in (".", "!", "?"):
+                found.append(text[max(0, i - 20):i + 20])
+    return found
 
 
 @pytest.mark.slow
@@ -633,6 +687,7 @@ def test_a_pseudo_language_run_of_the_command_line_finds_no_text_outside_the_cat
         lines = [re.sub(r"<[^>]*>", " ", line) for line in out.splitlines()]  # a value's type: Typer's notation
         leaks = [(line, bypassing(line, words)) for line in lines if bypassing(line, words)]
         assert not leaks, (args, leaks[:5])
+        assert not glued(out), (args, glued(out)[:5])
 
 
 @pytest.mark.slow
@@ -690,6 +745,7 @@ def test_a_pseudo_language_run_of_the_full_screen_finds_no_text_outside_the_cata
     table = {w for row in rules_rows(load("kentucky-discard")) for cell in row[:2] for w in re.findall(r"[\w-]+", cell)}
     leaks = [(line, bypassing(line, table)) for text in seen for line in text.splitlines() if bypassing(line, table)]
     assert not leaks, leaks[:5]
+    assert not glued("\n".join(seen), spaced=False), glued("\n".join(seen), spaced=False)[:5]
 
 
 # ---------------------------------------------------------------------- 80x24 in every language
@@ -767,6 +823,55 @@ def test_the_full_screen_holds_at_80x24_in_every_language(code: str, tmp_path: P
             await script(pilot, app)
 
     asyncio.run(go())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_help_screen_and_the_pass_and_play_cover_hold_at_80x24_in_every_language(code: str,
+                                                                                     tmp_path: Path) -> None:
+    """The ? screen and the cover that hides a person's cards between turns show whole at 80x24: no line past
+    the 80th column or the 24th row, the help's opening words, title and its keys' table in place, the cover's
+    title, words and button whole."""
+    from textual.pilot import Pilot
+
+    from rookgame.tui.app import CoverScreen, HelpScreen, RookApp, Settings
+    from rookgame.words.rules import rules_title
+    from rookgame.words.screen import COVER
+    from rookgame.words.screen import HELP as HELP_WORDS
+    from tests.test_tui import screen_text
+
+    def fits(app: RookApp, what: str) -> str:
+        lines = screen_text(app).splitlines()
+        assert len(lines) <= 24 and all(len(line.rstrip()) <= 80 for line in lines), (code, what, lines)
+        return flat("\n".join(lines))
+
+    async def helping(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = fits(app, "?")
+        assert flat(gettext(HELP_WORDS["how"])) in shown, (code, shown)
+        title = flat(fill(HELP_WORDS["title"], {"rules": rules_title(load("kentucky-discard"))}))
+        assert title in shown, (code, title, shown)
+
+    async def covering(pilot: Pilot[int], app: RookApp) -> None:
+        await pilot.press("enter")
+        assert isinstance(app.screen, CoverScreen)
+        shown = fits(app, "cover")
+        cover = app.screen
+        said: dict[str, int | str] = {"name": cover.person, "seat_number": cover.seat}
+        for key in ("title", "text", "button"):
+            assert flat(fill(COVER[key], said)) in shown, (code, key, shown)
+
+    set_language(code)
+    for settings, run in ((Settings("kentucky-discard", 0, "heuristic", "heuristic", 5), helping),
+                          (Settings("kentucky-discard", 0, "heuristic", "heuristic", 5, ("Ann", "Bo")), covering)):
+        asyncio.run(at_80x24(RookApp(settings, pace=0, saves_dir=tmp_path / run.__name__), run))
+
+
+async def at_80x24(app: Any, run: Callable[[Any, Any], Awaitable[None]]) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run(pilot, app)
 
 
 # ---------------------------------------------------------------------- the browser's language (issue 26)

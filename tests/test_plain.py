@@ -691,7 +691,7 @@ def test_rook_selfplay_and_rook_rules_speak_in_words() -> None:
     with tempfile.TemporaryDirectory() as d:
         out = CliRunner().invoke(app, ["selfplay", "--games", "2", "--out", f"{d}/g.jsonl"]).output
     said = " ".join(out.split())
-    assert "{" not in said and ("seats 0+2 won" in said or "seats 1+3 won" in said), said
+    assert "{" not in said and ("won by seats 0+2" in said or "won by seats 1+3" in said), said
     rules = CliRunner().invoke(app, ["rules", "kentucky-discard"]).output
     assert "None" not in rules
 
@@ -871,3 +871,50 @@ def test_pass_and_play_at_a_terminal_clears_the_last_persons_hand_from_the_scree
         shown = re.findall(r"^(Ann|Bo), your hand: ", before, re.M)
         if shown:  # that person's hand is gone from what the next one can scroll back to
             assert f"{shown[-1]}, your hand: " not in after.split("\n", 1)[0]
+
+
+def test_a_hands_result_tells_the_nest_and_the_burial_only_as_the_seat_may_see_them(tmp_path: Path) -> None:
+    """The person wins the first bid: its result names the nest and the burial; the later hands, won by bots
+    with the nest hidden, name neither.  With show_buried_trump, another seat's buried trumps are named, the
+    rest of its burial and the nest never."""
+    from rookgame.cards import CardSet
+    from rookgame.rules import loads
+    from rookgame.visible import shown_buried
+
+    answers = Answers()
+    match = Match(RULES, 11)
+    answers.match = match
+    out = io.StringIO()
+    play_plain(RULES, 0, BOTS, 11, answers, out, match=match, saves_dir=tmp_path)
+    text = out.getvalue()
+    first = match.hands[0]
+    assert first.bidder == 0 and len(match.hands) > 1
+    nest = next(ln for ln in text.splitlines() if ln.startswith("The nest was "))
+    assert sorted(nest.rstrip(".").split()[3:]) == sorted(str(c) for c in CardSet(first.nest))
+    buried = next(ln for ln in text.splitlines() if ln.startswith("You buried "))
+    assert sorted(buried.rstrip(".").split()[2:]) == sorted(card_str(c) for c in first.buried)
+    assert text.index("Hand 1: you bid") < text.index(nest) < text.index(buried) < text.index("Hand 2")
+    assert text.count("The nest was ") == 1 and text.count("You buried ") == 1  # the bots' hands: hidden
+    assert all(" buried " not in ln for ln in text.splitlines() if not ln.startswith("You"))
+
+    rules = loads(SHOW_BURIED, "house rules", goal=1)
+    match = Match(rules, 3)
+    out = io.StringIO()
+
+    class Passes(Answers):  # passes every auction, then plays as Answers does
+        def readline(self, size: int = -1, /) -> str:
+            assert self.match is not None
+            return "p\n" if self.match.hand.phase == Phase.BID else super().readline(size)
+
+    passes = Passes(limit=60)
+    passes.match = match
+    play_plain(rules, 0, ["human", "random", "random", "random"], 3, passes, out, match=match, saves_dir=tmp_path)
+    hand = match.hands[0]
+    shown = [str(c) for c in CardSet(shown_buried(hand))]
+    text = out.getvalue()
+    after = text[text.index("Hand 1: North bid"):]
+    line = next(ln for ln in after.splitlines() if "shown to the table" in ln)
+    assert line.startswith(f"North buried {len(shown)} trumps") and sorted(line.rstrip(".").split()[-len(shown):]) \
+        == sorted(shown), line
+    hidden = [card_str(c) for c in hand.buried if card_str(c) not in shown]
+    assert "The nest was" not in after and not any(c in after.split() for c in hidden), after

@@ -139,6 +139,11 @@ def test_a_whole_hand_bid_won_nest_exchange_every_trick(tmp_path: Path) -> None:
         for score, total in zip(row.score, row.totals):
             assert f"{score:+d}→{total}" in pad
         assert f"Hand 1: you bid 120 with Black trump, took {row.taken}" in " ".join(panel(app, "#center").split())
+        center = " ".join(panel(app, "#center").split())  # the nest and the burial: the bidder's to see
+        assert "The nest was" in center and all(card_str(c) in center.split() or card_str(c) + "." in center.split()
+                                                for c in cards_of(hand.nest))
+        assert "You buried" in center and all(card_str(c) in center.split() or card_str(c) + "." in center.split()
+                                              for c in picked)
         assert match.totals == list(row.totals)
         assert (tmp_path / CURRENT).exists()  # kept after every hand
         await pilot.press("enter")  # the next hand
@@ -1028,3 +1033,37 @@ def test_the_setup_screen_names_each_person_with_two_people_at_the_screen(tmp_pa
         assert "The partners of Ann and Bo" in flat(screen_text(app))
 
     run(app, script)
+
+
+def test_a_hands_result_on_the_table_shows_the_nest_and_the_burial_only_to_the_bidder(tmp_path: Path) -> None:
+    from rookgame.match import Match, score_pad
+    from rookgame.plain import play_plain
+    from rookgame.tui.render import center_content
+    from rookgame.words.seating import Seating
+    from tests.test_plain import Answers
+
+    class Passes(Answers):  # the person passes every auction: North wins the first (seed 3)
+        def readline(self, size: int = -1, /) -> str:
+            assert self.match is not None
+            return "p\n" if self.match.hand.phase == Phase.BID else super().readline(size)
+
+    rules = load("kentucky-discard").replace(goal=1)
+    match = Match(rules, 3)
+    passes = Passes(limit=60)
+    passes.match = match
+    play_plain(rules, 0, ["human", "random", "random", "random"], 3, passes, io.StringIO(), match=match,
+               saves_dir=tmp_path)
+    hand = match.hands[0]
+    row = score_pad(rules, match.hands)[0]
+    assert hand.bidder == row.bidder != 0
+    names = ("You", "West", "North", "East")
+    nest = {card_str(c) for c in cards_of(hand.nest)}
+    buried = {card_str(c) for c in hand.buried}
+    for seat in range(4):
+        seating = Seating(rules, seat, names, (seat,))
+        said = center_content(view_of(hand, seat), seating, result=row).plain
+        words = {w.rstrip(".") for w in said.split()}
+        if seat == hand.bidder:
+            assert "The nest was" in said and nest <= words and "You buried" in said and buried <= words, said
+        else:
+            assert "nest" not in said and "buried" not in said and not (nest | buried) & words, said

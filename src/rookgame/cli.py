@@ -31,7 +31,7 @@ from .words.commands import SAY
 from .words.language import LanguageError, language_from, set_language
 from .words.pages import PAGES
 from .words.play import action_words
-from .words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
+from .words.rules import how_to_play, paragraph, preset_description, preset_name, rules_rows, rules_title
 from .words.tournament import PAGE as TOURNAMENT_PAGE
 from .words.transcript import game_transcript, side_name
 
@@ -173,8 +173,12 @@ def rules(spec: Annotated[str | None, typer.Argument(metavar="[PRESET|FILE]",
         console.print(Text(about))
     console.print()
     console.print(Text(_say("how_to_play"), style="bold"))
-    for head, paragraph in how_to_play(rs):
-        console.print(Text.assemble((head, "bold"), ": ", paragraph))
+    for head, text in how_to_play(rs):
+        line = Text(paragraph(head, text))  # one template: the heading where the language puts it, in bold
+        at = line.plain.find(head)
+        if at >= 0:
+            line.stylize("bold", at, at + len(head))
+        console.print(line)
     table = Table(title=Text(_say("options_title")))
     for col in ("option", "value", "meaning"):
         table.add_column(_say(f"col_{col}"))
@@ -627,7 +631,7 @@ def bots() -> None:
             about = {"random": "bot_random", "heuristic": "bot_heuristic"}.get(name, "bot_other")
             table.add_row(_say(about, name=name), "-", "-", "-", "-")
         else:
-            table.add_row(name, _say("seconds", seconds=f"{lv.seconds:g}"), number(lv.samples),
+            table.add_row(name, _say("seconds", seconds=decimal(lv.seconds)), number(lv.samples),
                           _say("tricks_left", tricks=lv.solve_tricks), number(lv.bid_samples))
     console.print(table)
     console.print(Text(_say("bots_about")))

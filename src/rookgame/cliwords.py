@@ -9,8 +9,12 @@ from :mod:`rookgame.words.commands`, as are the toolkit's own words (Click's and
 
 from __future__ import annotations
 
+import enum
 import os
+import re
+import typing
 from collections.abc import Sequence
+from difflib import get_close_matches
 from typing import Any
 
 import typer
@@ -20,15 +24,16 @@ from typer.core import TyperGroup
 
 try:  # Typer 0.29 and later carry their own Click
     from typer._click import Command, Context
-    from typer._click.exceptions import UsageError
+    from typer._click.exceptions import BadOptionUsage, BadParameter, MissingParameter, NoSuchOption, UsageError
     from typer._click.formatting import HelpFormatter
 except ImportError:  # pragma: no cover - an older Typer on the installed Click
     from click import Command, Context, UsageError  # type: ignore[assignment]
+    from click.exceptions import BadOptionUsage, BadParameter, MissingParameter, NoSuchOption  # type: ignore[assignment]
     from click.formatting import HelpFormatter  # type: ignore[assignment]
 
 from .bots import REGISTRY
 from .play import MAX_HANDS
-from .words.catalog import fill, gettext
+from .words.catalog import Param, fill, gettext, listed
 from .words.commands import COMMAND_HELP, OPTION_HELP, SAY
 from .words.language import LANGUAGES, LanguageError, language, language_from, set_language
 
@@ -89,6 +94,123 @@ def translate(command: Command, name: str, ctx: Context) -> None:
             param.help = gettext("Show this message and exit.")
 
 
+def _quoted(text: object) -> str:
+    return f"'{text}'"
+
+
+def _hint(e: BadParameter) -> str:
+    """The option or argument an error is about as Click names it ("'--games' / '-n'")."""
+    hint: Any = e.param_hint
+    param: Any = e.param
+    if hint is None and param is not None:
+        try:
+            hint = param.get_error_hint()  # Typer's
+        except TypeError:  # pragma: no cover - Click's own asks for the context
+            hint = param.get_error_hint(e.ctx)
+    if hint is None:
+        return ""
+    return hint if isinstance(hint, str) else " / ".join(_quoted(h) for h in hint)
+
+
+def _choices(param: Any) -> list[str]:
+    """The values an option allows, where its type lists them (a Literal, an Enum)."""
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if typing.get_origin(annotation) is typing.Literal:
+        return [str(a) for a in typing.get_args(annotation)]
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [str(member.value) for member in annotation]
+    return []
+
+
+def _bad_value(e: BadParameter) -> str:
+    """A value the option does not take, said from the option, the value and what is allowed."""
+    option = _hint(e)
+    cause: Any = e.__cause__
+    errors = cause.errors() if callable(getattr(cause, "errors", None)) else []  # Pydantic's ValidationError
+    if not errors or not isinstance(errors[0], dict):
+        return fill(SAY["invalid_value"], {"option": option, "why": e.message})
+    kind = str(errors[0].get("type", ""))
+    value = _quoted(errors[0].get("input", ""))
+    low, high = getattr(e.param, "min", None), getattr(e.param, "max", None)
+    params: dict[str, Param] = {"option": option, "value": value,
+                                # the bounds as they are typed on a command line ("0.5", never "0,5")
+                                "low": str(low), "high": str(high)}
+    if kind.startswith("int_"):
+        return fill(SAY["not_whole_number"], params)
+    if kind.startswith("float_"):
+        return fill(SAY["not_a_number"], params)
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        key = "not_in_range" if low is not None and high is not None else "not_at_least" if low is not None \
+            else "not_at_most"
+        return fill(SAY[key], params)
+    choices = _choices(e.param)
+    if choices:
+        return fill(SAY["not_one_of"], {**params, "choices": listed([_quoted(c) for c in choices], "or")})
+    return fill(SAY["invalid_value"], {"option": option, "why": e.message})
+
+
+def _option_usage(e: BadOptionUsage) -> str | None:
+    """An option given without its value, or a flag given one: Click names the option, and says which in its
+    English only (and often without the context that would find the option)."""
+    option = _quoted(e.option_name)
+    if e.message.endswith("does not take a value."):
+        return fill(SAY["option_takes_no_value"], {"option": option})
+    needs = _NEEDS.search(e.message)
+    if needs:
+        return fill(SAY["option_needs_value"], {"option": option, "count": int(needs[1] or 1)})
+    return None
+
+
+_NEEDS = re.compile(r"requires (?:an|(\d+)) arguments?\.$")
+_EXTRA = re.compile(r"Got unexpected extra argument\(s\) \((.*)\)", re.S)
+
+
+def parse_error_words(e: UsageError) -> str | None:
+    """Click's parse error in the reader's language, said from its parts (the option, the possibilities, the
+    parameter, the value and what is allowed); None for an error already in words (ours, Typer's through
+    the catalogs)."""
+    if isinstance(e, NoSuchOption):
+        if e.possibilities:
+            return fill(SAY["no_such_option_near"], {"option": e.option_name,
+                                                     "options": ", ".join(sorted(e.possibilities))})
+        return fill(SAY["no_such_option"], {"option": e.option_name})
+    if isinstance(e, MissingParameter):
+        kind = e.param_type or (e.param.param_type_name if e.param is not None else "")
+        key = {"argument": "missing_argument", "option": "missing_option"}.get(kind, "missing_parameter")
+        return fill(SAY[key], {"name": _hint(e)})
+    if isinstance(e, BadParameter):
+        return _bad_value(e)
+    if isinstance(e, BadOptionUsage):
+        return _option_usage(e)
+    extra = _EXTRA.fullmatch(e.message)  # Click's Context.fail, with the words left over and nothing else
+    if extra:
+        return fill(SAY["extra_arguments"], {"arguments": extra[1], "count": len(extra[1].split())})
+    return None
+
+
+def _in_words(e: UsageError) -> UsageError:
+    said = parse_error_words(e)
+    if said is None:
+        return e
+    worded = UsageError(said, e.ctx)
+    worded.__cause__ = e
+    return worded
+
+
+def _fallback_language(where: str) -> str:
+    """The language to say that the one asked for is unknown in: the next the reader names (``ROOK_LANG``
+    after a bad ``--lang``, then the locale).  Where none of them is one of ours the reader's language cannot
+    be known, and English is right."""
+    environ = dict(os.environ)
+    if where != "--lang":
+        environ.pop("ROOK_LANG", None)
+    try:
+        return language_from(None, environ)
+    except LanguageError:  # ROOK_LANG is no better than --lang: the locale decides
+        environ.pop("ROOK_LANG", None)
+        return language_from(None, environ)
+
+
 class WordsGroup(TyperGroup):
     """The ``rook`` group: speaks the language asked for, and says its commands' help in it."""
 
@@ -103,12 +225,33 @@ class WordsGroup(TyperGroup):
         try:
             set_language(language_from(asked_language(args), os.environ))
         except LanguageError as e:
-            set_language("en")
+            set_language(_fallback_language(e.where))
+            speak_toolkit()
             raise UsageError(fill(SAY["unknown_language"], {"where": e.where, "asked": e.asked,
                                                                    "languages": ", ".join(LANGUAGES)}), ctx) from None
         speak_toolkit()
         translate(self, "", ctx)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as e:
+            raise _in_words(e) from e.__cause__
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as e:  # a subcommand's command line, parsed here
+            raise _in_words(e) from e.__cause__
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as e:
+            near = get_close_matches(args[0], list(self.commands)) if args else []
+            if not near or self.get_command(ctx, args[0]) is not None:
+                raise
+            # Typer adds its suggestion in English: the whole sentence in words instead
+            raise UsageError(fill(SAY["no_such_command_near"], {"name": _quoted(args[0]), "choices": listed(
+                [_quoted(m) for m in near], "or")}), ctx) from e
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         command = super().get_command(ctx, cmd_name)

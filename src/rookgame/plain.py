@@ -55,7 +55,7 @@ from .words.play import (
     too_long,
 )
 from .words.refusals import told
-from .words.results import recap_words, result_lines, thrown_in_words, winner_line
+from .words.results import nest_and_burial, recap_words, result_lines, thrown_in_words, winner_line
 from .words.rules import how_to_play_text, rules_title
 from .words.saving import resume_command, saving, why_told
 from .words.seating import Seating
@@ -104,6 +104,10 @@ class PlainGame:
         self.tricks_told = 0  # tricks of the hand being told
         self.hidden_buries = 0
         self.seen_buries: list[str] = []  # the cards buried, where the narrator may see them
+        # the hand's nest, burial and buried trumps shown, as the narrator may see them: said with its result
+        self.hand_nest: list[str] = []
+        self.hand_buried: list[str] = []
+        self.hand_shown: list[str] = []
         self.dealt: list[str] = []  # the narrator's cards as dealt in the hand being told
         self.called: list[str] = []  # the partner cards called in the hand being told
         self.redeal_by: int | None = None  # who called for a redeal in the hand being told
@@ -256,10 +260,12 @@ class PlainGame:
             return
         if op == "Bury":
             self.seen_buries.append(e["card"])  # said in one line once the next event comes
+            self.hand_buried.append(e["card"])
             return
         self.flush_buries()
         if op == "Deal":
             self.tricks_told = 0
+            self.hand_nest, self.hand_buried, self.hand_shown = list(e.get("nest") or []), [], []
             self.called = []
             self.dealt = list(e["hands"][self.narrator]) if self.narrator is not None else []
             self.say("")
@@ -271,12 +277,15 @@ class PlainGame:
             self.bidder = seat
             self.say(self.line("wins_bid", seat=seat, bid=e["value"]))
         elif op == "TakeNest":
+            if e["cards"] is not None:
+                self.hand_nest = list(e["cards"])
             if e["cards"] is not None and self.rules.nest_size:
                 self.say(self.line("nest", cards=hand_by_colour(self.rules, parse_cards(e["cards"]))))
                 if seat == self.narrator:  # the hand as it was then: the deal and the nest
                     now = hand_by_colour(self.rules, parse_cards(self.dealt + list(e["cards"])))
                     self.say(self.line("take_nest", cards=now))
         elif op == "ShowBuried":  # show_buried_trump: the buried trumps face up for the table, or none
+            self.hand_shown = list(e["cards"])
             self.say(shown_buried_words(sn, seat, parse_cards(e["cards"])))
         elif op == "AnnounceNest":
             self.say(self.line("nest_points" if e["points"] else "nest_no_points", seat=seat))
@@ -292,7 +301,11 @@ class PlainGame:
             self.say(self.line("trick_won", seat=seat, number=self.tricks_told, card=cards[best],
                                points=e["points"]))
         elif op == "Scored":
-            for line in result_lines(sn, score_pad(self.rules, self.match.hands)[e["hand"] - 1]):
+            row = score_pad(self.rules, self.match.hands)[e["hand"] - 1]
+            for line in result_lines(sn, row):
+                self.say(line)
+            for line in nest_and_burial(sn, row.bidder, parse_cards(self.hand_nest), parse_cards(self.hand_buried),
+                                        parse_cards(self.hand_shown)):
                 self.say(line)
         elif op == "ThrownIn":
             self.say(thrown_in_words(sn, e["hand"], e["dealer"], self.redeal_by))

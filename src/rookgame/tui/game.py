@@ -35,7 +35,7 @@ from ..saves import SaveSession, SaveWriteError
 from ..state import Hand, IllegalAction, Phase
 from ..table import Table, TableError, seat_from_name
 from ..view import View, view_of
-from ..words.catalog import fill, listed
+from ..words.catalog import decimal, fill, listed
 from ..words.hints import hint_text
 from ..words.play import review_text
 from ..words.refusals import told
@@ -662,7 +662,7 @@ class GameScreen(Screen[None]):
         if host is None:
             return
         host.pace = round(min(PACE_MAX, max(0.0, host.pace + PACE_STEP * direction)), 2)
-        self.message = fill(GAME["pace"], {"pace": f"{host.pace:.1f}"})
+        self.message = fill(GAME["pace"], {"pace": decimal(host.pace, 1)})
         self.private = False
         self.redraw()
 

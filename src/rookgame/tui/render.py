@@ -26,10 +26,23 @@ from ..rules import NestStep
 from ..state import Phase
 from ..view import View, points_taken, winning_so_far
 from ..words.cards import sort_hand, trump_words
-from ..words.catalog import Param, Plural, Say, Template, colour_word, fill, gettext, level_name, listed, ngettext, show
+from ..words.catalog import (
+    Param,
+    Plural,
+    Say,
+    Template,
+    colour_word,
+    decimal,
+    fill,
+    gettext,
+    level_name,
+    listed,
+    ngettext,
+    show,
+)
 from ..words.catalog import number as number_of
 from ..words.play import choice_label, review_text, shown_buried_short, step_prompt, taken_words
-from ..words.results import result_lines, winner_line
+from ..words.results import nest_and_burial, result_lines, winner_line
 from ..words.rules import rules_title
 from ..words.screen import AUCTION, GAME, INFO, PAD, PROMPT, TABLE
 from ..words.seating import Seating
@@ -253,8 +266,7 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
         if taken:
             short = " ".join(f"{seating.short(s)} {number_of(t)}" for s, t in enumerate(points_taken(v)))
             taken = dot + say(INFO["taken_short"], scores=short)
-        parts.append(("\n" + say(INFO["score"]) + " ", "bold"))
-        parts.append(say(INFO["goal"], scores=totals, goal=r.goal) + taken + dot + say(INFO["help"]))
+        parts.append("\n" + say(INFO["score_goal"], scores=totals, goal=r.goal) + taken + dot + say(INFO["help"]))
         return Content.assemble(*parts)
     if seating.human >= 0:  # the person is "You" at the bottom: a seat number would say nothing to them
         mates = [seating.name(s) for s in seating.side_seats(r.side_of(seating.human)) if s != seating.human]
@@ -264,8 +276,8 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
     else:
         who = say(INFO["cards_hidden"])
     who = f"{dot}{who}" if who else ""
-    pace_words = say(INFO["pace"], pace=f"{pace:.1f}")
-    parts.append("\n" + say(INFO["totals"]) + " " + say(INFO["goal"], scores=totals, goal=r.goal) + taken + who
+    pace_words = say(INFO["pace"], pace=decimal(pace, 1))
+    parts.append("\n" + say(INFO["totals_goal"], scores=totals, goal=r.goal) + taken + who
                  + dot + pace_words + dot + say(INFO["help"]))
     return Content.assemble(*parts)
 
@@ -392,6 +404,9 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
     elif result is not None:
         for i, text in enumerate(result_lines(seating, result)[:3]):
             lines.append((("\n" if i else "") + text, "bold" if i == 0 else ""))
+        # the nest and the burial, as this seat may see them (the view follows rookgame.visible)
+        for text in nest_and_burial(seating, result.bidder, v.nest, v.buried, v.shown_buried):
+            lines.append("\n" + text)
         lines.append(("\n" + _table("next_hand"), "#ffe070"))
     elif v.phase == Phase.BID:
         high = (_told(seating, TABLE, "auction_high", bid=v.high_bid, seat=v.high_bidder) if v.high_bidder >= 0

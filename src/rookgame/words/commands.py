@@ -131,6 +131,29 @@ SAY: dict[str, Template] = {
     "version": N_("rook {version} (rookgame, Python {python})"),
     "version_unknown": N_("unknown (not installed)"),
     "unknown_language": N_("{where} {asked}: unknown language; languages: {languages}"),
+    # The command line's parse errors (Click's own, said here from their parts).  Translators: {option} is an
+    # option as typed, quoted ("'--games' / '-n'" where it has two names), {value} the value given, quoted
+    # ("'abc'"); {options} and {choices} are lists already joined ("--bots, --out"; "'text' or 'json'")
+    "no_such_option": N_("No such option: {option}"),
+    "no_such_option_near": N_("No such option: {option} (Possible options: {options})"),
+    "no_such_command_near": N_("No such command {name}. Did you mean {choices}?"),
+    "option_needs_value": Plural("Option {option} requires an argument.", "Option {option} requires {count} arguments.",
+                                 "count"),
+    "option_takes_no_value": N_("Option {option} does not take a value."),
+    "missing_argument": N_("Missing argument {name}."),
+    "missing_option": N_("Missing option {name}."),
+    "missing_parameter": N_("Missing parameter {name}."),
+    # Translators: {arguments} are the words left over, as typed ("a b")
+    "extra_arguments": Plural("Got unexpected extra argument ({arguments})",
+                              "Got unexpected extra arguments ({arguments})", "count"),
+    "not_whole_number": N_("Invalid value for {option}: {value} is not a whole number."),
+    "not_a_number": N_("Invalid value for {option}: {value} is not a number."),
+    "not_in_range": N_("Invalid value for {option}: {value} is not in the range {low} to {high}."),
+    "not_at_least": N_("Invalid value for {option}: {value} is less than {low}."),
+    "not_at_most": N_("Invalid value for {option}: {value} is more than {high}."),
+    "not_one_of": N_("Invalid value for {option}: {value} is not one of {choices}."),
+    # Translators: {why} is the toolkit's own reason, in English (a case the command line does not foresee)
+    "invalid_value": N_("Invalid value for {option}: {why}"),
     # files
     "missing": N_("{file} does not exist"),
     "folder_not_records": N_("{file} is a folder; give a .jsonl file of game records"),
@@ -170,7 +193,9 @@ SAY: dict[str, Template] = {
     "address_ray": N_("--address names a Ray cluster: use it with --backend ray"),
     "workers_one": N_("--workers {workers}: use 1 or more"),
     "game_stopped": N_("note: game {game} stopped unfinished: {why}"),
-    "side_won": Plural("{side} won {count}", "{side} won {count}", "count"),
+    # Translators: how many of the games a side won ("3 won by seats 0+2"); {side} may be a pair or one seat,
+    # so the words agree with the games, never with the side
+    "side_won": Plural("{count} won by {side}", "{count} won by {side}", "count"),
     "none_won": N_("no game was won"),
     # how many games and hands a run or a file holds, each in its own form ("1 game", "3 hands"): parameters of the
     # sentences below
@@ -378,8 +403,9 @@ SAY: dict[str, Template] = {
 }
 
 # The command-line toolkit's own words (Typer's help and the few errors it words itself), by their English as
-# it asks for them.  Its parameters are its own ({name!r} included); the Click inside Typer words its parse
-# errors in English only ("No such option", "Missing option"), with no catalog to ask.
+# it asks for them.  Its parameters are its own ({name!r} included).  The Click inside Typer words its parse
+# errors in English only ("No such option", "Missing option"), with no catalog to ask: rookgame.cliwords says
+# them again from their parts with the templates of SAY above.
 TOOLKIT: list[Template] = [
     N_("Usage:"),
     N_("Options"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import gettext as _gettext
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -178,12 +179,17 @@ _ACCENTED = str.maketrans("AaBbCcDdEeFfGgHhIiJjKkLlMmNnOoPpRrSsTtUuWwYyZz",
                           "ÅåƁƀÇçÐðÉéƑƒĜĝĤĥÎîĴĵĶķĻļṀṁÑñÖöÞþŘřŠšŢţÛûŴŵÝýŽž")
 
 
+_MARKUP = re.compile(r"(\[/?(?:blue|bold|dim|italic|red|green|yellow|cyan|magenta)?\])")
+
+
 def pseudo(text: str) -> str:
     """A template in the pseudo-language: ⟦ and ⟧ around it, its letters accented, its parameters and
     doubled braces as they were."""
     out = []
     for literal, field, spec, conversion in Formatter().parse(text):
-        out.append(literal.replace("{", "{{").replace("}", "}}").translate(_ACCENTED))
+        for i, piece in enumerate(_MARKUP.split(literal)):  # a rich style's tag ("[blue]", "[/]") as it is
+            out.append(piece.replace("{", "{{").replace("}", "}}") if i % 2 else
+                       piece.replace("{", "{{").replace("}", "}}").translate(_ACCENTED))
         if field is not None:
             out.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
     body = "".join(out)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..match import PadRow
 from ..state import Phase
 from ..view import View, points_taken
-from .cards import trump_words
+from .cards import sort_hand, trump_words
 from .catalog import N_, Param, Plural, Say, listed
 from .catalog import number as number_of
 from .play import scores_words
@@ -28,6 +28,13 @@ RESULTS: dict[str, Say] = {
     "points": Say(N_("Points taken: {scores}.")),
     "score": Say(N_("Score: {scores}.")),
     "totals": Say(N_("Totals: {scores} (goal {goal}).")),
+    # the nest and the burial at a hand's end, as far as the reader may see them (rookgame.visible)
+    "nest_was": Say(N_("The nest was {cards}.")),
+    "buried_were": Say(N_("{bidder} buried {cards}."), you={"bidder": N_("You buried {cards}.")}),
+    "buried_shown": Say(Plural("{bidder} buried a trump, shown to the table: {cards}.",
+                               "{bidder} buried {count} trumps, shown to the table: {cards}.", "count"),
+                        you={"bidder": Plural("You buried a trump, shown to the table: {cards}.",
+                                              "You buried {count} trumps, shown to the table: {cards}.", "count")}),
     # the game's end: a side of several win, one player wins, the reader's side wins
     "win": Say(N_("Game over: {who} win with {points} to {rest}.")),
     "wins": Say(N_("Game over: {who} wins with {points} to {rest}.")),
@@ -89,6 +96,26 @@ def result_lines(seating: Seating, row: PadRow) -> list[str]:
         lines.append(seating.tell(RESULTS["points"], scores=scores_words(seating, row.points)))
     lines.append(seating.tell(RESULTS["score"], scores=scores_words(seating, row.score, signed=True)))
     lines.append(seating.tell(RESULTS["totals"], scores=scores_words(seating, row.totals), goal=seating.rules.goal))
+    return lines
+
+
+def nest_and_burial(seating: Seating, bidder: int, nest: Iterable[int] | None, buried: Iterable[int] | None,
+                    shown: Iterable[int] = ()) -> list[str]:
+    """The nest and the burial at a hand's end, each only as the reader's seat may see it: ``nest`` and
+    ``buried`` None where it may not (:func:`rookgame.visible.visible`), ``shown`` the buried trumps the rules
+    turn face up for the table.  A line each, none for what stays hidden."""
+    rules = seating.rules
+    lines: list[str] = []
+    if bidder < 0:  # thrown in: no nest taken, nothing buried
+        return lines
+    nest, buried, shown = list(nest or ()), list(buried or ()), list(shown)
+    if nest:
+        lines.append(seating.tell(RESULTS["nest_was"], cards=sort_hand(rules, list(nest))))
+    if buried:
+        lines.append(seating.tell(RESULTS["buried_were"], bidder=bidder, cards=sort_hand(rules, list(buried))))
+    elif shown:
+        lines.append(seating.tell(RESULTS["buried_shown"], bidder=bidder, count=len(shown),
+                                  cards=sort_hand(rules, list(shown))))
     return lines
 
 

@@ -310,9 +310,14 @@ def how_to_play(rules: RuleSet) -> list[tuple[str, str]]:
     return [(gettext(HEADINGS[key]), explain(rules)) for key, explain in parts.items()]
 
 
+def paragraph(heading: str, text: str) -> str:
+    """One paragraph of :func:`how_to_play` under its heading, as one sentence: "Bidding: The player ..."."""
+    return _say("paragraph", heading=heading, text=text)
+
+
 def how_to_play_text(rules: RuleSet) -> str:
     """:func:`how_to_play` as lines of text: "Bidding: The player left of the dealer ..."."""
-    return "\n".join(_say("paragraph", heading=head, text=para) for head, para in how_to_play(rules))
+    return "\n".join(paragraph(head, para) for head, para in how_to_play(rules))
 
 
 # ---------------------------------------------------------------------- the presets

@@ -28,9 +28,9 @@ INFO: dict[str, str] = {
     "low": N_("low"),
     "nest_points": N_("nest has points"),
     "nest_no_points": N_("nest has no points"),
-    "score": N_("Score:"),
-    "totals": N_("Totals:"),
-    "goal": N_("{scores} (goal {goal})"),
+    # Translators: the score line of a narrow screen; {scores} each side's score ("We 120  They 85")
+    "score_goal": N_("Score: {scores} (goal {goal})"),
+    "totals_goal": N_("Totals: {scores} (goal {goal})"),
     "taken_short": N_("taken {scores}"),
     "help": N_("? help"),
     "pace": N_("pace {pace} s (+/-)"),
