@@ -275,17 +275,17 @@ def test_a_plot_is_written_to_the_name_given_or_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "diff.png").exists()
 
 
-@pytest.mark.parametrize("args", [
-    ["selfplay", "--games", "99999999999999999999999", "--out", "x.jsonl"],
-    ["arena", "--deals", "99999999999999999999999"],
-    ["arena", "--matches", "10000000000"],
-    ["selfplay", "--max-hands", "10000000000", "--out", "x.jsonl"],
-    ["arena", "--workers", "100000"],
+@pytest.mark.parametrize("args, bound", [
+    (["selfplay", "--games", "99999999999999999999999", "--out", "x.jsonl"], "1 to 1000000"),
+    (["arena", "--deals", "99999999999999999999999"], "more than 1000000"),
+    (["arena", "--matches", "10000000000"], "more than 100000"),
+    (["selfplay", "--max-hands", "10000000000", "--out", "x.jsonl"], "1 to 1000000"),
+    (["arena", "--workers", "100000"], "more than 1024"),
 ])
-def test_counts_have_upper_bounds(args: list[str]) -> None:
+def test_counts_have_upper_bounds(args: list[str], bound: str) -> None:
     result = rook(*args)
     said = " ".join(result.output.replace("│", " ").split())
-    assert result.exit_code == 2 and "less than or equal to" in said, said
+    assert result.exit_code == 2 and bound in said and "Traceback" not in said, said
 
 
 def test_max_hands_stops_a_game_after_exactly_that_many_hands(tmp_path: Path) -> None:
