@@ -188,7 +188,7 @@ def test_bad_sign_ups_are_refused_with_what_was_wrong(client: TestClient) -> Non
     cases = [({"handle": "ann", "name": "Ann", "password": "short"}, "password_short"),
              ({"handle": "a b", "name": "Ann", "password": PASSWORD}, "handle_bad"),
              ({"handle": "ann", "name": "expert", "password": PASSWORD}, "name_is_bot"),
-             ({"handle": "ann", "name": "Ann", "password": "x" * 300}, None)]
+             ({"handle": "ann", "name": "Ann", "password": "x" * 300}, "request_too_long")]  # the model's bound
     for body, code in cases:
         r = post(client, "/api/account/signup", body)
         assert r.status_code == 400 and r.json().get("code") == code, r.text
@@ -494,7 +494,7 @@ def test_the_account_and_leaderboard_pages_ship_in_the_package_and_run_only_thei
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
         assert "script-src 'self'" in r.headers["content-security-policy"]
-    for name in ("account.js", "accountwords.js", "leaderboard.js"):
+    for name in ("account.js", "session.js", "words.js", "leaderboard.js"):
         script = client.get(f"/static/{name}").text
         assert "innerHTML" not in script  # names from the server go in as text only
     words = client.get("/api/account/words").json()

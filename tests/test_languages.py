@@ -229,7 +229,7 @@ def test_a_rule_set_in_a_sentence_is_named_by_its_presets_name_never_by_its_key(
 
 # ---------------------------------------------------------------------- a count of one
 def page_says(template: Template, params: Mapping[str, int | str], code: str) -> str:
-    """A template as a page fills it (static/words.js, accountwords.js): from the catalog's data for the page
+    """A template as a page fills it (static/words.js): from the catalog's data for the page
     (``as_data``), a plural's "one" form where the count's CLDR category in the reader's language is "one" (the
     browser's ``Intl.PluralRules``), else its "many"."""
     data = template_as_data(template)
@@ -605,9 +605,11 @@ NEUTRAL = {*REGISTRY, *PRESETS, *ALIASES, *(w for name in (*PRESETS, *ALIASES) f
            "RK", "RK2", "root"}
 
 
-def bypassing(text: str, also: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
+def bypassing(text: str, also: set[str] = frozenset(),  # type: ignore[assignment]
+              raw: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """The words of ``text`` outside the pseudo-language's brackets: text that did not come from a catalog.
-    Cards, numbers, names and identifiers (bots, presets) are no words of a language."""
+    Cards, numbers, names and identifiers (bots, presets) are no words of a language; but those of ``raw`` are
+    words a page should have said by their names (a bot's level where the page names it)."""
     outside = []
     depth = 0
     word = []
@@ -620,7 +622,7 @@ def bypassing(text: str, also: set[str] = frozenset()) -> list[str]:  # type: ig
             word.append(ch)
     rest = CARD.sub(" ", "".join(word))
     for token in re.findall(r"[A-Za-z][A-Za-z_'-]*[A-Za-z]", rest):
-        if token not in NEUTRAL and token not in also and token.lower() not in also:
+        if token in raw or (token not in NEUTRAL and token not in also and token.lower() not in also):
             outside.append(token)
     return outside
 

@@ -36,6 +36,7 @@ def test_options_list_every_preset_and_bot_level(client: TestClient) -> None:
     data = client.get("/api/options").json()
     assert {p["name"] for p in data["presets"]} >= {"kentucky-discard", "full-deck", "call-partner-6"}
     assert data["levels"][:2] == ["random", "heuristic"] and "expert" in data["levels"]
+    assert data["default"] in data["levels"] and data["fill"] in data["levels"]  # the pages name no level themselves
     assert client.get("/api/schema").json()["title"].startswith("rook-table protocol")
 
 
@@ -57,8 +58,8 @@ def test_every_page_ships_inside_the_package_with_a_policy_that_runs_only_its_ow
     ({"seats": ["me", "open", "open", "open"]}, "give your name"),
     ({"your_name": "heuristic"}, "computer player's name"),
     ({"your_name": "Ann\u202e"}, "control or invisible characters"),
-    ({"name": "x" * 41}, "name: String should have at most 40 characters"),
-    ({"extra": 1}, "extra: Extra inputs are not permitted"),
+    ({"name": "x" * 41}, "name: at most 40 characters"),
+    ({"extra": 1}, "extra is not one of this request's fields"),
 ])
 def test_a_bad_table_is_refused_with_what_was_wrong_and_nothing_is_made(client: TestClient, body: dict[str, Any],
                                                                         says: str) -> None:
@@ -135,6 +136,62 @@ def test_a_refused_table_says_its_code_and_facts_for_the_page_to_tell(client: Te
                         "params": {"rules": "kentucky-discard", "players": 4, "given": 2}}
     missing = client.get("/api/tables/NOSUCH").json()
     assert missing["code"] == "no_table" and missing["params"] == {"table": "'NOSUCH'"}
+
+
+@pytest.mark.parametrize("body, code, params", [
+    ({"goal": 0}, "request_at_least", {"field": "goal", "min": 1}),
+    ({"goal": 2_000_000}, "request_at_most", {"field": "goal", "max": 1_000_000}),
+    ({"goal": "many"}, "request_whole", {"field": "goal"}),
+    ({"name": "x" * 41}, "request_too_long", {"field": "name", "max": 40}),
+    ({"seats": ["me"] * 9}, "request_too_many", {"field": "seats", "max": 8}),
+    ({"seats": [1]}, "request_text", {"field": "seats.0"}),
+    ({"extra": 1}, "request_unknown_field", {"field": "extra"}),
+])
+def test_a_request_that_does_not_fit_says_its_field_and_what_it_allows_as_a_code(
+        client: TestClient, body: dict[str, Any], code: str, params: dict[str, Any]) -> None:
+    """A malformed request's answer is a code and its facts (the field, what it allows), never pydantic's English
+    for the page to show: the page says it in the reader's language, as it says a refusal."""
+    r = client.post("/api/tables", json=body, headers={"Accept-Language": "es"})
+    assert r.status_code == 400 and r.json()["code"] == code and r.json()["params"] == params, r.text
+    said = client.get("/api/words?lang=es").json()["refusals"][code]["other"]
+    assert isinstance(said, (str, dict)) and said
+    english = client.get("/api/words?lang=en").json()["refusals"][code]["other"]
+    assert said != english  # in Spanish
+
+
+def test_a_bad_house_rules_file_answers_its_rules_code_where_and_problems(client: TestClient) -> None:
+    """A rules file that does not load answers the rules error's code and facts, where the rules came from and each
+    problem's code (``catalog: "rules"``); the page finds each code's sentence in GET /api/words' ``rules``."""
+    r = client.post("/api/tables", json={"rules_file": "players = 9\n"}, headers={"Accept-Language": "es"})
+    body = r.json()
+    assert r.status_code == 400 and body["catalog"] == "rules", r.text
+    assert body["code"] == "not_playable" and body["params"] == {"label": "'kentucky-discard'"}
+    assert body["where"] == "the house-rules file"
+    assert body["problems"] == [{"code": "players_range", "params": {"value": "9"}}]
+    several = client.post("/api/tables", json={"rules_file": "ranks = 7\n"}).json()
+    assert several["code"] != "not_playable" and several["problems"] == []
+    english = client.get("/api/words?lang=en").json()
+    spanish = client.get("/api/words?lang=es").json()
+    for code in [body["code"], several["code"], *(p["code"] for p in body["problems"])]:
+        assert spanish["rules"][code] and spanish["rules"][code] != english["rules"][code], code
+    assert spanish["sources"][body["where"]] != body["where"]
+
+
+def test_every_api_error_carries_a_code_with_a_spanish_sentence(client: TestClient) -> None:
+    """Every error body of the API, whatever made it, has a code and params the page tells in the reader's words."""
+    spanish = client.get("/api/words?lang=es").json()
+    answers = [client.post("/api/tables", json={"seats": ["me", "open"]}),
+               client.get("/api/tables/NOSUCH"),
+               client.get("/api/games/NOSUCH/steps"),
+               client.get("/api/games/NOSUCH/record"),
+               client.get("/api/words?lang=xx"),
+               client.get("/api/options?lang=xx"),
+               client.post("/api/tables", json=[1, 2]),
+               client.post("/api/tables", content=b"{", headers={"Content-Type": "application/json"})]
+    for r in answers:
+        body = r.json()
+        assert r.status_code >= 400 and isinstance(body.get("params"), dict), r.text
+        assert body["code"] in spanish["refusals"], r.text
 
 
 def test_a_request_too_large_or_too_deep_is_refused_in_words_before_it_is_read(client: TestClient) -> None:
@@ -510,6 +567,7 @@ def test_a_game_in_progress_is_not_served_by_the_history(client: TestClient) -> 
     for path in ("record", "steps"):
         r = client.get(f"/api/games/{made['code']}/{path}")
         assert r.status_code == 404 and "has not finished" in r.json()["error"]
+        assert r.json()["code"] == "game_not_finished" and r.json()["params"] == {"table": made["code"]}
 
 
 # ---------------------------------------------------------------------- the wire's defences

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import MAX_FILE_BYTES, PRESETS, from_mapping, loads
 from ..words import web as web_words
-from ..words.catalog import KINDS
+from ..words.catalog import KINDS, Param
 from ..words.language import LANGUAGES, LanguageError, accepted, parse_language, speaking
 from ..words.rules import how_to_play, preset_description, preset_name, rules_rows, rules_title
 from . import protocol as P
@@ -54,7 +54,9 @@ class CreateTable(BaseModel):
 
 @router.get("/options")
 async def options(request: Request, lang: str | None = None) -> Any:
-    """What a new table may have; each preset's name and one-paragraph description in the reader's language."""
+    """What a new table may have; each preset's name and one-paragraph description in the reader's language; the bots'
+    levels, ``fill`` the one that fills a new table's open seats and ``default`` the one a seat handed to a bot is
+    offered first."""
     try:
         said = reader(request, lang)
     except LanguageError as e:
@@ -62,7 +64,8 @@ async def options(request: Request, lang: str | None = None) -> Any:
     with speaking(said):
         return {"presets": [{"name": k, "label": r.label, "players": r.players, "mode": r.mode, "goal": r.goal,
                              "title": preset_name(k), "about": preset_description(k)} for k, r in PRESETS.items()],
-                "levels": list(LEVELS), "fill": DEFAULT_FILL, "protocol": P.VERSION}
+                "levels": list(LEVELS), "fill": DEFAULT_FILL, "default": DEFAULT_FILL,
+                "protocol": P.VERSION}
 
 
 @router.post("/tables")
@@ -114,7 +117,7 @@ async def record(code: str, hub: HubDep, history: HistoryDep) -> Response:
     try:
         text = await hub.db(history.record, code)
     except StoreError as e:  # no finished game by that code
-        return JSONResponse({"error": str(e)}, status_code=404)
+        return stored_not_found(e)
     return PlainTextResponse(text, media_type="application/jsonl", headers={
         "Content-Disposition": f'attachment; filename="rook-{code.strip().upper()[:16]}.jsonl"'})
 
@@ -124,7 +127,12 @@ async def steps(code: str, hub: HubDep, history: HistoryDep) -> JSONResponse:
     try:
         return JSONResponse(await hub.db(history.steps, code))
     except StoreError as e:
-        return JSONResponse({"error": str(e)}, status_code=404)
+        return stored_not_found(e)
+
+
+def stored_not_found(e: StoreError) -> JSONResponse:
+    """No finished game by that code (or none that can be read), as the API's errors are (:mod:`.errors`)."""
+    return JSONResponse({"error": str(e), "code": e.code, "params": e.params}, status_code=404)
 
 
 @router.get("/stats")
@@ -144,7 +152,8 @@ def reader(request: Request, lang: str | None) -> str:
 
 
 def unknown_language(e: LanguageError) -> JSONResponse:
-    return JSONResponse({"error": str(e)}, status_code=400)
+    params: dict[str, Param] = {"asked": f"{e.where} {e.asked}", "languages": ", ".join(LANGUAGES)}
+    return JSONResponse({"error": str(e), "code": "unknown_language", "params": params}, status_code=400)
 
 
 @router.get("/words")

@@ -41,7 +41,7 @@ class History:
             return self._kept[code]
         st = self.store.stored(code)
         if st.finished is None:
-            raise StoreError(f"table {code} has not finished its game")
+            raise StoreError.said("game_not_finished", table=code)
         table = self.store.load(code)
         when = st.finished if st.finished.tzinfo else st.finished.replace(tzinfo=UTC)  # SQLite keeps no zone
         done = Finished(code, st.name, when.astimezone(UTC).isoformat(timespec="seconds"), table, _profiles(st.lobby))

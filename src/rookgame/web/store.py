@@ -57,7 +57,8 @@ from ..files import rook_home
 from ..rules import RulesError, RuleSet, from_json
 from ..state import IllegalAction
 from ..table import Bot, Human, Seat, Table
-from ..words.web import say
+from ..words.catalog import Param
+from ..words.web import say, text
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I/1 or O/0 to misread on a phone
 LEASE_SECONDS = 30.0  # a table's lease lasts this long unrenewed; its owner renews it every third of that
@@ -69,7 +70,20 @@ Finishing = Callable[[Session], object]
 
 
 class StoreError(ValueError):
-    """A table that is not in the store, a log that does not replay, an append out of turn; says why."""
+    """A table that is not in the store, a log that does not replay, an append out of turn; says why.
+
+    ``code`` and ``params``: what a page tells in the reader's words (:data:`rookgame.words.web.SERVER` and the
+    lobby's refusals); one raised with a sentence only is ``store_failed`` there."""
+
+    def __init__(self, message: str, /, code: str = "store_failed", **params: Param) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Param] = params
+
+    @classmethod
+    def said(cls, code: str, /, **params: Param) -> StoreError:
+        """An error by its code and params, its English from the catalog."""
+        return cls(text(code, params), code, **params)
 
 
 class LeaseLost(StoreError):
@@ -438,7 +452,7 @@ class Store:
         if missing:
             found = dict(conn.execute(select(TableRow.code, TableRow.id).where(TableRow.code.in_(missing))).all())
             if missing - found.keys():
-                raise StoreError(f"no table {sorted(missing - found.keys())[0]!r} in the store")
+                raise StoreError.said("no_table", table=repr(sorted(missing - found.keys())[0]))
             self._table_ids.update(found)
         return {code: self._table_ids[code] for code in codes}
 
@@ -446,7 +460,7 @@ class Store:
     def _row(s: Session, code: str) -> TableRow:
         row = s.scalars(select(TableRow).where(TableRow.code == code)).one_or_none()
         if row is None:
-            raise StoreError(f"no table {code!r} in the store")
+            raise StoreError.said("no_table", table=repr(code))
         return row
 
     # ------------------------------------------------------------------ reading
@@ -466,7 +480,7 @@ class Store:
         with Session(self.engine) as s:
             text = s.scalars(select(TableRow.rules).where(TableRow.code == code)).one_or_none()
         if text is None:
-            raise StoreError(f"no table {code!r} in the store")
+            raise StoreError.said("no_table", table=repr(code))
         return _rules_of(code, text)
 
     def load(self, code: str, seats: list[Seat] | None = None, **table_options: Any) -> Table:

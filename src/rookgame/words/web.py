@@ -19,6 +19,7 @@ from collections.abc import Callable
 from . import accounts, refusals, tournament
 from .catalog import LEVEL_WORDS, N_, Params, Plural, Say, Template, fill, kind_of, level_name
 from .catalog import as_data as template_data
+from .errors import RULES, SOURCES
 from .pages import PAGES
 from .presets import PRESET_WORDS
 from .rules import preset_name
@@ -49,6 +50,31 @@ SERVER: dict[str, Say] = {
     "bad_length": Say(N_("a request's Content-Length is a number of bytes")),
     "not_this_network": Say(N_("this server serves this computer and its local network only; to serve any address, "
                                "start it with --host 0.0.0.0")),
+    # a request the API could not take as it came (rookgame.web.errors): ``field`` names the request's field as the
+    # API spells it ("goal", "seats.2"), ``min``/``max`` what it allows
+    "request_at_least": Say(N_("{field}: give {min} or more")),
+    "request_above": Say(N_("{field}: give more than {min}")),
+    "request_at_most": Say(N_("{field}: give {max} or less")),
+    "request_below": Say(N_("{field}: give less than {max}")),
+    "request_too_long": Say(Plural("{field}: at most {max} character", "{field}: at most {max} characters", "max")),
+    "request_too_short": Say(Plural("{field}: at least {min} character", "{field}: at least {min} characters",
+                                    "min")),
+    "request_too_many": Say(Plural("{field}: at most {max} entry", "{field}: at most {max} entries", "max")),
+    "request_too_few": Say(Plural("{field}: at least {min} entry", "{field}: at least {min} entries", "min")),
+    "request_whole": Say(N_("{field}: give a whole number")),
+    "request_number": Say(N_("{field}: give a number")),
+    "request_text": Say(N_("{field}: give a text")),
+    "request_yes_no": Say(N_("{field}: give true or false")),
+    "request_list": Say(N_("{field}: give a list")),
+    "request_object": Say(N_("{field}: give a JSON object")),
+    "request_missing": Say(N_("{field} is missing from the request")),
+    "request_unknown_field": Say(N_("{field} is not one of this request's fields")),
+    "request_json": Say(N_("the request is not valid JSON")),
+    "request_bad": Say(N_("{field}: this request does not take that value")),
+    "unknown_language": Say(N_("{asked}: unknown language; languages: {languages}")),
+    # finished games (the history, the replay): a game not over, a stored game that cannot be read
+    "game_not_finished": Say(N_("table {table} has not finished its game")),
+    "store_failed": Say(N_("the server could not read this game from its store")),
     # a duplicate tournament's tables and API, and its director's refusals ("event_" and the director's code)
     **tournament.SERVER,
     **tournament.EVENT,
@@ -153,8 +179,9 @@ def say(code: str, params: Params | None = None) -> str:
 
 def as_data() -> dict[str, object]:
     """For the pages (``GET /api/words``): the server's sentences per code (``other``, ``you``) beside the
-    lobby's and the engine's, the page's own sentences, and the names of the bots' levels and of the presets by
-    their identifiers (a ``level`` or a ``rules`` parameter, a level in a list)."""
+    lobby's and the engine's, the page's own sentences, the names of the bots' levels and of the presets by
+    their identifiers (a ``level`` or a ``rules`` parameter, a level in a list), and a rules error's sentences
+    (``rules``, ``sources``: :data:`rookgame.words.errors.RULES`, told as ``rules_error_words`` tells them)."""
     said: dict[str, dict[str, object]] = dict(refusals.as_data())
     for code, s in SERVER.items():
         said[code] = {"other": template_data(s.other if s.other is not None else s.text),
@@ -162,7 +189,9 @@ def as_data() -> dict[str, object]:
     page = {**PAGE, **tournament.PAGE}  # the tournament page's and a tournament table's banner's beside the table's
     return {"refusals": said, "page": {code: template_data(t) for code, t in page.items()},
             "levels": {level: level_name(level) for level in LEVEL_WORDS},
-            "presets": {key: preset_name(key) for key in PRESET_WORDS}}
+            "presets": {key: preset_name(key) for key in PRESET_WORDS},
+            "rules": {code: template_data(t) for code, t in RULES.items()},
+            "sources": {key: template_data(t) for key, t in SOURCES.items()}}
 
 
 __all__ = ["PAGE", "SERVER", "TERMINAL", "as_data", "say", "text", "told"]

@@ -2,7 +2,11 @@
 // profile: its ratings with their uncertainty, its games).  Whatever the server sends (names above all) goes into
 // the page as text only (dom.js), never as markup.
 import { el } from "/static/dom.js";
-import { account, decimal, ladderName, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
+import { account, send } from "/static/session.js";
+import { alsoWords, decimal, errorWords, ladderName, say, translatePage, wordsReady } from "/static/words.js";
+
+alsoWords("/api/account/words"); // the account pages' sentences beside every page's
+const refusal = (body) => errorWords(body);
 
 const $ = (id) => document.getElementById(id);
 const status = (text) => { $("ac-status").textContent = text; };

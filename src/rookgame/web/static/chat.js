@@ -1,11 +1,13 @@
 // Table talk (rookgame.web.chat): a panel for the table page, on the page's own WebSocket.  The players' talk and
 // the spectators' are shown apart; typed text goes into the page as text only (dom.js), never as markup; a quick
-// phrase comes as its code and is said here in the reader's language (GET /api/account/words).
+// phrase comes as its code and is said here in the reader's language (words.js, with GET /api/account/words).
 //
 //   const talk = mountTalk(document.getElementById("talk"), (msg) => socket.send(JSON.stringify(msg)));
 //   on each message:  if (msg.type === "talk") talk.heard(msg);  if (msg.type === "lobby") talk.lobby(msg, seat, host);
 import { el } from "/static/dom.js";
-import { phrases as phraseWords, say, translatePage, wordsReady } from "/static/accountwords.js";
+import { alsoWords, phrases as phraseWords, say, translatePage, wordsReady } from "/static/words.js";
+
+alsoWords("/api/account/words"); // the talk's words are the account pages': its sentences and quick phrases
 
 
 function line(msg) {

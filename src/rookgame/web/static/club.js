@@ -1,8 +1,12 @@
 // /club/CODE: a club's tables, events, leaderboard and members; its host's invite link; joining by the link.
 // Whatever the server sends (names above all) goes into the page as text only (dom.js), never as markup.
 import { el } from "/static/dom.js";
-import { account, ladderName, lang, refusal, say, send, translatePage, wordsReady } from "/static/accountwords.js";
+import { account, send } from "/static/session.js";
+import { alsoWords, errorWords, ladderName, locale, say, translatePage, wordsReady } from "/static/words.js";
 import { boardRows } from "/static/leaderboard.js";
+
+alsoWords("/api/account/words"); // the account pages' sentences beside every page's
+const refusal = (body) => errorWords(body);
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/").pop() || "");
@@ -16,7 +20,7 @@ function tableLine(t) {
 }
 
 // An event's date and time as the reader's language writes them (the browser's Intl), not the browser's own locale.
-const when = (at) => new Date(at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+const when = (at) => new Date(at).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
 
 async function board(ladder) {
   const rows = ladder ? await (await fetch(`${api}/ratings/${encodeURIComponent(ladder)}`)).json() : [];

@@ -1,7 +1,9 @@
 // /leaderboard: a ladder's rated players (people and bots), best first, each rating with its uncertainty; a club's
 // page shows its own (club.js).  Names are hostile input: text only.
 import { el } from "/static/dom.js";
-import { decimal, ladderName, say, translatePage, wordsReady } from "/static/accountwords.js";
+import { alsoWords, decimal, ladderName, say, translatePage, wordsReady } from "/static/words.js";
+
+alsoWords("/api/account/words"); // the account pages' sentences beside every page's
 
 // The rows of a leaderboard (GET /api/ratings/LADDER or a club's), as table rows.
 export function boardRows(rows) {

@@ -1,8 +1,8 @@
 // The front page: create a table (POST /api/tables) or join one by its code.
-import { lang, levelName, refusalWords, say, wordsReady } from "/static/words.js";
+import { errorWords, lang, levelName, say, wordsReady } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
-let options = { presets: [], levels: [], fill: "heuristic" };
+let options = { presets: [], levels: [], fill: "" }; // GET /api/options
 let rulesText = null; // an uploaded house-rules file's text
 let filePlayers = null;
 
@@ -127,8 +127,7 @@ $("create-form").addEventListener("submit", async (e) => {
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     answer = await r.json();
     if (!r.ok) {
-      err.textContent = answer.code ? refusalWords(answer, null, (s) => say("tb_seat_no", { place: s }))
-        : answer.error || say("lb_refused", { status: r.status });
+      err.textContent = errorWords(answer, (s) => say("tb_seat_no", { place: s })) || say("lb_refused", { status: r.status });
       return;
     }
   } catch (x) {

@@ -2,7 +2,7 @@
 // Names and every other field from the server are hostile input: text only, never markup.
 import { cardElement } from "/static/cards.js";
 import { el } from "/static/dom.js";
-import { deedWords, playerLabel, say, sidesOf, trumpWords, wordsReady } from "/static/words.js";
+import { deedWords, errorWords, playerLabel, say, sidesOf, trumpWords, wordsReady } from "/static/words.js";
 
 function card(c) {
   return cardElement(String(c), { tiny: true });
@@ -147,7 +147,8 @@ async function getJSON(url) {
   const r = await fetch(url, { headers: { Accept: "application/json" } });
   let body = null;
   try { body = await r.json(); } catch (_) { body = null; }
-  if (!r.ok) throw new Error(body && body.error ? String(body.error) : `${url}: ${r.status}`);
+  // the API's error ({code, params}) in the reader's words; the address and status where there is none
+  if (!r.ok) throw new Error(errorWords(body) || `${url}: ${r.status}`);
   return body;
 }
 

@@ -1,10 +1,11 @@
 // The tournaments' page: /tournaments (every event, and a new one) and /tournament/CODE (one event: register,
 // where to play, the standings, the tables, the results a player may see, and the director's controls).
-// Every sentence comes from the server's catalog (words.js: say, refusalWords), the event's rules' name from the
-// account pages' (accountwords.js: ladderName, as the leaderboards name them); the event is read again every
-// few seconds (GET /api/tournaments/CODE), so the standings are live.
-import { ladderName, wordsReady as ladderNamesReady } from "/static/accountwords.js";
-import { lang, levelName, refusalWords, say, wordsReady } from "/static/words.js";
+// Every sentence comes from the server's catalog (words.js: say, errorWords), the event's rules' name as the
+// leaderboards name them (ladderName, with the account pages' words); the event is read again every few seconds
+// (GET /api/tournaments/CODE), so the standings are live.
+import { alsoWords, errorWords, ladderName, lang, levelName, say, wordsReady } from "/static/words.js";
+
+alsoWords("/api/account/words"); // a house ladder's name ("House rules (...)") is the account pages' word
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -36,9 +37,9 @@ function tell(text, kind = "info") {
   setTimeout(() => line.remove(), kind === "error" ? 15000 : 8000);
 }
 
-// A refusal from the API, in the page's words.
+// A refusal or an error from the API ({code, params}), in the page's words.
 function refused(body) {
-  return refusalWords({ code: body.code, params: body.params || {}, reason: body.error }, null, (s) => String(s + 1));
+  return errorWords(body, (s) => String(s + 1));
 }
 
 async function call(method, path, body, headers = {}) {
@@ -357,7 +358,7 @@ function eventPage() {
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
 }
 
-Promise.all([wordsReady(), ladderNamesReady()]).then(() => {
+wordsReady().then(() => {
   for (const node of document.querySelectorAll("[data-say]")) node.textContent = say(node.dataset.say);
   if (code) eventPage();
   else listPage();

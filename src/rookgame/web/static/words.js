@@ -13,9 +13,33 @@ let catalog = null; // {refusals: {code: {other, you}}, page: {code: template}, 
 const asked = new URLSearchParams(location.search).get("lang") || localStorage.getItem("rook-lang") || "";
 const words = (lang) => fetch(`/api/words${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`)
   .then((r) => (r.ok ? r.json() : null));
+// A page's words besides these, by the address that serves them in the reader's language (the account, profile,
+// leaderboard and club pages' and the table's talk: GET /api/account/words): asked for as the page's module loads,
+// before this catalog is here; fetched in the language this catalog is in and merged into it (their sentences,
+// the talk's quick phrases), so that one catalog tells every word of the page.
+const extra = [];
+export function alsoWords(url) {
+  if (!extra.includes(url)) extra.push(url);
+  return ready;
+}
+
+async function merged(c, url) {
+  const more = await fetch(`${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(c.lang)}`)
+    .then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  if (!more) return;
+  c.page = { ...(more.page || {}), ...(c.page || {}) };
+  c.phrases = { ...(more.phrases || {}), ...(c.phrases || {}) };
+  c.presets = { ...(more.presets || {}), ...(c.presets || {}) };
+  c.refusals = c.refusals || {};
+  for (const [code, t] of Object.entries(more.refusals || {})) {
+    if (!c.refusals[code]) c.refusals[code] = { other: t, you: {} };
+  }
+}
+
 const ready = words(asked)
   .then((c) => (c || !asked ? c : words(""))) // a remembered language the server no longer has: its choice
-  .then((c) => {
+  .then(async (c) => {
+    if (c) for (const url of extra) await merged(c, url);
     catalog = c;
     if (c) {
       document.documentElement.lang = c.lang;
@@ -30,10 +54,17 @@ export function wordsReady() { return ready; }
 // The language the page reads ("en", "es", "pt", "sv"; "qps" for the tests' pseudo-language).
 export function lang() { return catalog && catalog.lang ? catalog.lang : "en"; }
 
+// The language as Intl takes it (plurals, numbers, dates): "en" for the tests' pseudo-language.
+export function locale() { return lang() === "qps" ? "en" : lang(); }
+
+// A figure with one decimal, as the reader's language writes it ("27,3" in Swedish, "27.3" in English).
+export function decimal(x) {
+  return Number(x).toLocaleString(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 // The page's fixed words: an element's text (data-w), its aria-label (data-w-label), title (data-w-title) or
 // placeholder (data-w-placeholder), by code; and the language switch where the page has a place for it.
-// A code this catalog lacks is another catalog's (the talk panel's words are the account pages'): left as it is,
-// whichever catalog came first.
+// A code the catalog lacks is left as it is.
 export function translatePage(root = document) {
   const known = (code) => Boolean(catalog && catalog.page && catalog.page[code]);
   for (const e of root.querySelectorAll("[data-w]")) if (known(e.dataset.w)) e.textContent = say(e.dataset.w);
@@ -91,7 +122,7 @@ function show(name, value, seatName) {
     case "level": return levelName(value);
     case "rules": return rulesName(value);
     default:
-      if (typeof value === "number") return new Intl.NumberFormat(lang() === "qps" ? "en" : lang()).format(value);
+      if (typeof value === "number") return new Intl.NumberFormat(locale()).format(value);
       return Array.isArray(value) ? value.join(" ") : String(value);
   }
 }
@@ -103,10 +134,13 @@ export function fill(template, params, seatName) {
   let text = template;
   if (template && typeof template === "object") {
     const n = params[template.count];
-    const rules = lang() === "qps" ? "en" : lang();
-    text = new Intl.PluralRules(rules).select(Number(n)) === "one" ? template.one : template.many;
+    text = new Intl.PluralRules(locale()).select(Number(n)) === "one" ? template.one : template.many;
   }
-  return String(text).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? show(name, params[name], seatName) : whole));
+  // "{{" and "}}" are a brace written out, as Python's str.format reads them
+  return String(text).replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, name) => {
+    if (name === undefined) return whole[0];
+    return name in params ? show(name, params[name], seatName) : whole;
+  });
 }
 
 // A bot's level by its name in the reader's language ("Basic" for "heuristic", the identifier the protocol carries
@@ -114,6 +148,23 @@ export function fill(template, params, seatName) {
 export function levelName(level) {
   const name = catalog && catalog.levels ? catalog.levels[level] : null;
   return name || String(level);
+}
+
+// A ladder (a rule set's ratings) by its name in the reader's language: a preset's key by the preset's name, as
+// the front page names it, a house-rules file's ("house-" and its fingerprint) as "House rules (fingerprint)"
+// (the account pages' words: alsoWords("/api/account/words")).
+export function ladderName(ladder) {
+  const key = String(ladder);
+  const name = catalog && catalog.presets ? catalog.presets[key] : null;
+  if (name) return name;
+  return key.startsWith("house-") ? say("rate_house", { code: key.slice("house-".length) }) : key;
+}
+
+// The quick phrases of the table's talk, code -> the phrase in the reader's language (the account pages' words).
+export function phrases() {
+  const out = {};
+  for (const [code, t] of Object.entries((catalog && catalog.phrases) || {})) out[code] = fill(t, {});
+  return out;
 }
 
 // A rule set as the server's sentences name it (its label: a preset's key, or a house-rules file's own name): a
@@ -151,6 +202,27 @@ export function refusalWords(msg, me, seatName) {
     }
   }
   return fill(say.other, params, seatName);
+}
+
+// An error answered by the API ({error, code, params}, rookgame.web.errors) in the reader's words: a rules error
+// (``catalog: "rules"``) told as the server tells it (rookgame.words.errors.rules_error_words: where the rules came
+// from, then the problem, then each of a rule set's problems, one a line); a refusal or a server's word by its code;
+// the server's English only where the catalog could not be had.
+export function errorWords(body, seatName = (s) => String(s + 1)) {
+  if (!body || typeof body !== "object") return "";
+  const rules = catalog && catalog.rules;
+  if (body.catalog === "rules" && rules && rules[body.code]) {
+    const one = (code, params) => (rules[code] ? fill(rules[code], params || {}, seatName) : String(code));
+    let said = one(body.code, body.params);
+    for (const p of body.problems || []) said += `\n  - ${one(p.code, p.params)}`;
+    if (body.where) {
+      const sources = catalog.sources || {};
+      said = fill(rules.where, { where: sources[body.where] || body.where, problem: said });
+    }
+    return said;
+  }
+  if (body.code && catalog && catalog.refusals && catalog.refusals[body.code]) return refusalWords(body, null, seatName);
+  return String(body.error || body.reason || "");
 }
 
 // ---------------------------------------------------------------- cards, colours, actions
