@@ -891,6 +891,37 @@ def test_the_full_screen_shows_the_trumps_the_bidder_buried_where_the_rules_show
     run(app, script)
 
 
+@pytest.mark.slow
+def test_the_full_screen_keeps_the_nest_in_sight_through_the_play_where_the_rules_show_it(tmp_path: Path) -> None:
+    """nest_shown: the whole table sees the nest once the auction is won, and through the play the info line keeps
+    it there (as the browser's table does), the cards the bidder took; without the option it is never shown."""
+    from rookgame.cards import CardSet
+
+    for shown in (True, False):
+        house = tmp_path / f"nest-{shown}.toml"
+        house.write_text(f'preset = "kentucky-discard"\nnest_shown = {str(shown).lower()}\n')
+        app = RookApp(Settings(str(house), 0, "random", "random", 3), pace=0, saves_dir=tmp_path)
+
+        async def script(pilot: Pilot[int], app: RookApp, shown: bool = shown) -> None:
+            await pilot.press("enter")  # Start
+            screen = game(app)
+            for _ in range(20):
+                if screen.match.hand.phase >= Phase.PLAY:
+                    break
+                await pilot.press("p")  # pass
+                await pilot.pause()
+            hand = screen.match.hand
+            assert hand.phase == Phase.PLAY and hand.bidder == 2
+            info = " ".join(panel(app, "#info").split())
+            nest = [str(c) for c in CardSet(hand.nest)]
+            if shown:
+                assert "nest" in info and all(c in info.replace(",", " ").split() for c in nest), info
+            else:
+                assert "nest " not in info and not any(c in info.replace(",", " ").split() for c in nest), info
+
+        run(app, script)
+
+
 # ---------------------------------------------------------------------- issue 25: the end of a trick, pass and play
 @pytest.mark.slow
 def test_a_trick_the_computer_took_stays_on_the_table_until_the_person_has_seen_it(tmp_path: Path) -> None:

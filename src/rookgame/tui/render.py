@@ -41,7 +41,7 @@ from ..words.catalog import (
     show,
 )
 from ..words.catalog import number as number_of
-from ..words.play import choice_label, review_text, shown_buried_short, step_prompt, taken_words
+from ..words.play import choice_label, review_text, shown_buried_short, shown_nest_short, step_prompt, taken_words
 from ..words.results import nest_and_burial, result_lines, winner_line
 from ..words.rules import rules_title
 from ..words.screen import AUCTION, GAME, INFO, PAD, PROMPT, TABLE
@@ -256,6 +256,9 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
     buried = shown_buried_short(v)  # show_buried_trump: turned face up for the table as the play starts
     if buried:
         calls.append(buried)
+    nest = shown_nest_short(v)  # nest_shown: the nest stays in sight through the play, as in the browser
+    if nest:
+        calls.append(nest)
     if calls:
         parts.append(dot + ", ".join(calls))
     totals = "  ".join(f"{seating.side_name(s)} {number_of(t)}" for s, t in enumerate(v.totals))

@@ -32,6 +32,7 @@ SHOWN: dict[str, Say] = {
     "shown_no_trump": Say(N_("seat {seat} buried no trump."), N_("{seat} buried no trump."),
                           {"seat": N_("You buried no trump.")}),
     "shown_buried_short": Say(Plural("buried trump {cards}", "buried trumps {cards}", "count")),
+    "nest_shown_short": Say(N_("nest {cards}")),
     "partner_known": Say(
         N_("seat {seat} plays the called {card}: seat {seat} is the bidder's partner."),
         N_("{seat} plays the called {card}: {seat} is the bidder's partner."),
@@ -57,6 +58,15 @@ def shown_buried_short(view: View) -> str:
     if not cards:
         return ""
     return told(SHOWN["shown_buried_short"], {"count": len(cards), "cards": cards}, you=None, seat_name=str)
+
+
+def shown_nest_short(view: View) -> str:
+    """The nest where the rules show it to the table (``nest_shown``), for a line of facts in the card play:
+    "nest B3 R7 ..." ("" where this seat does not see it, and for the bidder, who took it in hand)."""
+    if view.nest is None or view.phase != Phase.PLAY or view.seat == view.bidder:
+        return ""
+    cards = sort_hand(view.rules, list(view.nest))
+    return told(SHOWN["nest_shown_short"], {"cards": cards}, you=None, seat_name=str)
 
 
 def partner_known_words(seating: Seating, seat: int, card: int, bidder: int) -> str:
