@@ -73,7 +73,7 @@ def test_the_commands_take_backend_ray(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("args, says", [
-    (["--backend", "spark"], "'spark' is not one of 'local', 'ray'"),
+    (["--backend", "spark"], "'spark' is not one of 'local' or 'ray'"),
     (["--address", "ray://nowhere:10001"], "use it with --backend ray"),
 ])
 def test_bad_backend_options_are_refused(args: list[str], says: str) -> None:

@@ -2,7 +2,7 @@
 // Everything from the server (names above all) is hostile input: it goes into the page only as text
 // (textContent, createTextNode, setAttribute), never as markup.
 import { el } from "/static/dom.js";
-import { lang, playerLabel, say, sidesOf, wordsReady } from "/static/words.js";
+import { getJSON, lang, playerLabel, say, sidesOf, wordsReady } from "/static/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -128,12 +128,6 @@ function showGames(games) {
     return;
   }
   games.forEach((g) => list.append(gameItem(g)));
-}
-
-async function getJSON(url) {
-  const r = await fetch(url, { headers: { Accept: "application/json" } });
-  if (!r.ok) throw new Error(`${url}: ${r.status}`);
-  return r.json();
 }
 
 async function main() {

@@ -2,7 +2,7 @@
 // Names and every other field from the server are hostile input: text only, never markup.
 import { cardElement } from "/static/cards.js";
 import { el } from "/static/dom.js";
-import { deedWords, errorWords, playerLabel, say, sidesOf, trumpWords, wordsReady } from "/static/words.js";
+import { deedWords, getJSON, playerLabel, say, sidesOf, trumpWords, wordsReady } from "/static/words.js";
 
 function card(c) {
   return cardElement(String(c), { tiny: true });
@@ -141,15 +141,6 @@ function onKey(e) {
   if (!(e.key in moves)) return;
   e.preventDefault();
   go(moves[e.key]);
-}
-
-async function getJSON(url) {
-  const r = await fetch(url, { headers: { Accept: "application/json" } });
-  let body = null;
-  try { body = await r.json(); } catch (_) { body = null; }
-  // the API's error ({code, params}) in the reader's words; the address and status where there is none
-  if (!r.ok) throw new Error(errorWords(body) || `${url}: ${r.status}`);
-  return body;
 }
 
 async function main() {

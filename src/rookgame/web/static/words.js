@@ -225,6 +225,16 @@ export function errorWords(body, seatName = (s) => String(s + 1)) {
   return String(body.error || body.reason || "");
 }
 
+// An API's answer as JSON; a refusal thrown as an Error in the reader's words ({code, params}), the address and
+// status where the answer has none (the history and the replay pages).
+export async function getJSON(url) {
+  const r = await fetch(url, { headers: { Accept: "application/json" } });
+  let body = null;
+  try { body = await r.json(); } catch (_) { body = null; }
+  if (!r.ok) throw new Error(errorWords(body) || `${url}: ${r.status}`);
+  return body;
+}
+
 // ---------------------------------------------------------------- cards, colours, actions
 export function colourName(index) {
   return isColour(index) ? say(`w_colour_${COLOURS[index]}`) : index === -1 ? say("w_no_trump") : say("w_not_named");
