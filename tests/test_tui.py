@@ -21,7 +21,7 @@ from rookgame.cards import card_str, cards_of
 from rookgame.record import read_jsonl, replay_record
 from rookgame.rules import load
 from rookgame.saves import CURRENT, resume_game
-from rookgame.state import Phase
+from rookgame.state import Hand, Phase
 from rookgame.table import Bot
 from rookgame.tui.app import CoverScreen, GameScreen, HelpScreen, RookApp, SaveProblemScreen, Settings, SetupScreen
 from rookgame.tui.setup import ReplaceScreen
@@ -863,6 +863,18 @@ def test_a_long_partner_call_fits_80x24_a_colour_at_a_time_with_a_key_for_every_
     run_at(app, (80, 24), script)
 
 
+async def passed_to_the_play(pilot: Pilot[int], app: RookApp) -> Hand:
+    """Start the game and pass until a bot has won the auction and named trump: the hand at its first lead."""
+    await pilot.press("enter")  # Start
+    screen = game(app)
+    for _ in range(20):
+        if screen.match.hand.phase >= Phase.PLAY:
+            break
+        await pilot.press("p")  # pass
+        await pilot.pause()
+    return screen.match.hand
+
+
 @pytest.mark.slow
 def test_the_full_screen_shows_the_trumps_the_bidder_buried_where_the_rules_show_them(tmp_path: Path) -> None:
     """show_buried_trump: once the play starts the info line shows the buried trumps to the person (seed 3: seat 2,
@@ -875,14 +887,7 @@ def test_the_full_screen_shows_the_trumps_the_bidder_buried_where_the_rules_show
     app = RookApp(Settings(str(house), 0, "random", "random", 3), pace=0, saves_dir=tmp_path)
 
     async def script(pilot: Pilot[int], app: RookApp) -> None:
-        await pilot.press("enter")  # Start
-        screen = game(app)
-        for _ in range(20):
-            if screen.match.hand.phase >= Phase.PLAY:
-                break
-            await pilot.press("p")  # pass
-            await pilot.pause()
-        hand = screen.match.hand
+        hand = await passed_to_the_play(pilot, app)
         buried = [str(c) for c in CardSet(shown_buried(hand))]
         assert hand.phase == Phase.PLAY and hand.bidder == 2 and buried
         info = " ".join(panel(app, "#info").split())
@@ -903,14 +908,7 @@ def test_the_full_screen_keeps_the_nest_in_sight_through_the_play_where_the_rule
         app = RookApp(Settings(str(house), 0, "random", "random", 3), pace=0, saves_dir=tmp_path)
 
         async def script(pilot: Pilot[int], app: RookApp, shown: bool = shown) -> None:
-            await pilot.press("enter")  # Start
-            screen = game(app)
-            for _ in range(20):
-                if screen.match.hand.phase >= Phase.PLAY:
-                    break
-                await pilot.press("p")  # pass
-                await pilot.pause()
-            hand = screen.match.hand
+            hand = await passed_to_the_play(pilot, app)
             assert hand.phase == Phase.PLAY and hand.bidder == 2
             info = " ".join(panel(app, "#info").split())
             nest = [str(c) for c in CardSet(hand.nest)]
