@@ -150,6 +150,9 @@ class PlayTables:
     suit_mask: tuple[int, int, int, int]
     anytime: int  # cards that may be played even when able to follow
     key: tuple[int, ...]  # strength, raised above every plain card for trumps: the trick winner has the top key
+    # per card, the cards of its effective colour that beat it: whether a card is the top one left is then one
+    # mask test (the heuristic asks it of nearly every card of every play-out)
+    above: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -373,8 +376,13 @@ class RuleSet:
                 if c >= BIRD:
                     anytime |= 1 << c
         key = tuple(strength[c] + (100000 if trump >= 0 and suit[c] == trump else 0) for c in range(64))
+        above = [0] * 64
+        for c in self.deck.cards:
+            for d in self.deck.cards:
+                if suit[d] == suit[c] and strength[d] > strength[c]:
+                    above[c] |= 1 << d
         return PlayTables(trump, tuple(suit), tuple(strength), (masks[0], masks[1], masks[2], masks[3]), anytime,
-                          key)
+                          key, tuple(above))
 
     # ------------------------------------------------------------------ validation
     def _problems(self) -> list[RulesError]:

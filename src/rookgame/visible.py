@@ -89,10 +89,13 @@ def known_cards(hand: Hand, seat: int) -> int:
     """The cards whose place ``seat`` knows in the card play: its hand, every card played, the burial it
     made or was shown.  The rest (``deck & ~known_cards``) lie, for all it knows, in another hand or buried;
     the fast path of the play-outs builds a seat's knowledge from this on every card."""
-    seen = hand.hands[seat] | hand.played
-    if sees_burial(hand, seat):
-        return seen | mask_of(hand.buried)
-    return seen | shown_buried(hand)
+    return hand.hands[seat] | hand.played | burial_known(hand, seat)
+
+
+def burial_known(hand: Hand, seat: int) -> int:
+    """The buried cards ``seat`` knows: the whole burial for the bidder, who made it, else those the rules show
+    the table (a mask).  Fixed through the card play, so the play-outs ask it once a hand."""
+    return mask_of(hand.buried) if sees_burial(hand, seat) else shown_buried(hand)
 
 
 def known_partners(hand: Hand, seat: int) -> tuple[int, ...]:

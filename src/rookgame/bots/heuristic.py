@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from .. import actions as A
 from .. import kernel
 from ..cards import BIRD, cards_of
-from ..rules import NestStep, RuleSet
+from ..rules import NestStep, PlayTables, RuleSet
 from ..state import Hand, Phase
 from ..view import View, view_of
 from . import valuation
@@ -154,6 +154,25 @@ def keep_values(rules: RuleSet, hand: int, colour: int, cards: Iterable[int]) ->
     return out
 
 
+_DISCARD: dict[tuple[int, int], tuple[PlayTables, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _discard_ranks(t: PlayTables, points: tuple[int, ...]) -> tuple[int, ...]:
+    """Per card, its place in the order the heuristic discards by, before the length of its colour: no
+    counter first, then no trump, no Bird, the fewest points, the lowest.  Cards equal on all of these
+    share a place; the colour's length and the card then decide, so that one int orders a discard."""
+    got = _DISCARD.get((id(t), id(points)))
+    if got is not None and got[0] is t and got[1] is points:
+        return got[2]
+    order = {c: (points[c] > 0, t.suit[c] == t.trump, c >= BIRD, points[c], t.strength[c]) for c in range(64)}
+    places = {v: i for i, v in enumerate(sorted(set(order.values())))}
+    rank = tuple(places[order[c]] for c in range(64))
+    if len(_DISCARD) > 4096:  # rule sets made on the fly (random house rules): keep the cache bounded
+        _DISCARD.clear()
+    _DISCARD[(id(t), id(points))] = (t, points, rank)
+    return rank
+
+
 class HeuristicPlayer:
     name = "heuristic"
 
@@ -275,9 +294,6 @@ class HeuristicPlayer:
         led = t.suit[trick[0]]
         key = t.key
 
-        def beats(c: int, best: int) -> bool:
-            return kernel.beats(t, led, c, best)
-
         best_i = kernel.winning_index(t, trick)
         best = trick[best_i]
         winner_seat = (k.leader + best_i) % n
@@ -290,12 +306,7 @@ class HeuristicPlayer:
             if not later_opp:
                 return True
             s = t.suit[card]
-            higher = 0
-            rivals = k.unseen & t.suit_mask[s]
-            for c in cards_of(rivals):
-                if t.strength[c] > t.strength[card]:
-                    higher += 1
-            if higher:
+            if k.unseen & t.above[card]:  # an unseen card of its colour beats it
                 return False
             if s != trump and trump >= 0 and k.unseen & t.suit_mask[trump]:
                 # an opponent void in the led colour may trump it
@@ -306,7 +317,10 @@ class HeuristicPlayer:
             # Partner is surely winning: feed counters, never trump.
             feed = [c for c in legal if t.suit[c] != trump or all(t.suit[x] == trump for x in legal)]
             return max(feed, key=lambda c: (pts[c], -t.strength[c]))
-        winners = [c for c in legal if beats(c, best)]
+        # What beats the best card so far (of the colour led, or a trump): a higher card of its colour, and
+        # every trump where it is not one (kernel.beats, as one mask)
+        beaters = t.above[best] | (t.suit_mask[trump] if trump >= 0 and t.suit[best] != trump else 0)
+        winners = [c for c in legal if beaters >> c & 1]
         if winners and winner_seat not in k.team:
             sure = [c for c in winners if safe(c)]
             if sure:
@@ -320,8 +334,10 @@ class HeuristicPlayer:
         """The cheapest card: no counter, no trump, low, from a short colour."""
         t = k.tables
         assert t is not None
-        pts = k.rules.deck.points
+        rank = _discard_ranks(t, k.rules.deck.points)
         hand = k.hand
-        lengths = [(hand & t.suit_mask[s]).bit_count() for s in range(4)]
-        return min(legal, key=lambda c: (pts[c] > 0, t.suit[c] == t.trump, c >= BIRD, pts[c],
-                                         t.strength[c], lengths[t.suit[c]], c))
+        masks = t.suit_mask
+        lengths = ((hand & masks[0]).bit_count(), (hand & masks[1]).bit_count(), (hand & masks[2]).bit_count(),
+                   (hand & masks[3]).bit_count())
+        suit = t.suit
+        return min(legal, key=lambda c: (rank[c] * 128 + lengths[suit[c]]) * 64 + c)

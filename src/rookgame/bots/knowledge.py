@@ -46,16 +46,7 @@ class Knowledge:
         """No unseen card of the card's effective colour ranks above it."""
         t = self.tables
         assert t is not None
-        s = t.suit[card]
-        rivals = self.unseen & t.suit_mask[s]
-        k = t.strength[card]
-        strength = t.strength
-        while rivals:
-            low = rivals & -rivals
-            if strength[low.bit_length() - 1] > k:
-                return False
-            rivals ^= low
-        return True
+        return not self.unseen & t.above[card]
 
 
 def teammates(view: View) -> frozenset[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..state import Hand, Phase
 from ..view import view_of
-from ..visible import known_cards, known_partners
+from ..visible import burial_known, known_cards, known_partners
 from .heuristic import HeuristicPlayer
 from .knowledge import Knowledge, team_of
 
@@ -39,11 +39,29 @@ def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
     ``stop_at``, only until the first lead with that many tricks left."""
     apply = hand.apply_unchecked
     last = hand.deck.hand_size - stop_at if stop_at else -1
+    rules = hand.rules
+    # What each seat knows of the burial, and (but where a called card tells it in the play) its team, are fixed
+    # through the card play: worked out at its first card, then only the hands and the cards played change.
+    known: list[int] | None = None
+    teams: list[frozenset[int]] | None = None
     while hand.phase < _DONE:
         if hand.phase == _PLAY:
             if len(hand.tricks) == last and not hand.trick:
                 return
             legal = hand.legal_tuple()
-            apply(legal[0] if len(legal) == 1 else bot.play(seat_knowledge(hand, hand.to_act), legal))
+            if len(legal) == 1:
+                apply(legal[0])
+                continue
+            seat = hand.to_act
+            if known is None:
+                known = [burial_known(hand, s) for s in range(hand.n)]
+                if rules.mode != "call-partner":
+                    teams = [team_of(rules, s, hand.bidder, hand.phase, (), (), 0) for s in range(hand.n)]
+            mine = hand.hands[seat]
+            k = (seat_knowledge(hand, seat) if teams is None else
+                 Knowledge(rules, seat, hand.tables, mine, hand.trick, hand.leader, hand.bidder, hand.played,
+                           rules.deck.mask & ~(mine | hand.played | known[seat]), hand.voids, teams[seat]))
+            apply(bot.play(k, legal))
         else:
+            known = teams = None  # a play-out from the auction or the nest: the burial is not made yet
             apply(bot.act(view_of(hand, hand.to_act)))
