@@ -372,12 +372,21 @@ def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken:
         dealt[bidder] = (dealt[bidder] | buried) & ~nest
     hand = Hand(rules, view.dealer)
     unseen = iter(cards_of(buried))  # the sampled burials stand for the ones this seat did not see
+    history = view.history
     try:
         hand.set_deal(dealt, nest)
-        for action in view.history:
+        i = 0
+        while hand.phase != Phase.PLAY and i < len(history):  # the auction and the nest, each action checked
+            action = history[i]
             hand.apply(A.BURY + next(unseen) if action == A.HIDDEN_BURY else action)
+            i += 1
     except (IllegalAction, StopIteration):
         return None
+    play = hand.apply_unchecked
+    for action in history[i:]:  # the cards played: the hot part of a deal drawn late in a hand
+        if hand.phase != Phase.PLAY or not hand.legal_mask() >> action & 1:
+            return None
+        play(action)
     if hand.phase != view.phase or hand.to_act != view.to_act or hand.nest_points != view.nest_points:
         return None
     return hand
