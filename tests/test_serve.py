@@ -34,7 +34,7 @@ def free_port() -> int:
 @contextmanager
 def server(db: str, port: int, home: Path, host: str | None = "127.0.0.1") -> Iterator[subprocess.Popen[str]]:
     """``rook serve`` in a process, once it answers (``host`` None: the README's way, no --host)."""
-    env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1", "ROOK_LANG": "en"}  # its lines read in English
     where = ["--host", host] if host is not None else []
     proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", *where, "--port", str(port),
                              "--db", db, "--no-browser", "--pace", "0"], env=env, stdout=subprocess.PIPE,
@@ -161,6 +161,7 @@ def test_rook_serve_finds_this_computers_network_address_and_the_invite_link_is_
         assert proc.stdout is not None
         lines: list[str] = []
         while not any("stop with Ctrl+C" in line for line in lines):
+            assert len(lines) < 40, "".join(lines)  # its start-up lines are a handful, all said before it answers
             line = proc.stdout.readline()
             assert line, "".join(lines)
             lines.append(line)

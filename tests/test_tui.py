@@ -1096,3 +1096,18 @@ def test_a_hands_result_on_the_table_shows_the_nest_and_the_burial_only_to_the_b
             assert "The nest was" in said and nest <= words and "You buried" in said and buried <= words, said
         else:
             assert "nest" not in said and "buried" not in said and not (nest | buried) & words, said
+    # In a small middle of the table (32 columns by 6 rows at 120x34) the way on stays in sight: the nest and
+    # the burial only as far as they fit below the result; in a large one, both.
+    from rookgame.tui.render import _rows
+    from rookgame.words import language
+
+    seating = Seating(rules, hand.bidder, names, (hand.bidder,))
+    for lang, room in (("en", (32, 6)), ("es", (32, 8)), ("en", (60, 30))):
+        with language.speaking(lang):
+            said = center_content(view_of(hand, hand.bidder), seating, result=row, room=room).plain
+            on = center_content(view_of(hand, hand.bidder), seating, result=row, room=(32, 0)).plain
+        assert said.endswith(on.splitlines()[-1]), said  # "Enter: next hand" (or the reader's words) last
+        bare = on.count("\n")  # the result and the way on, no nest and no burial
+        assert _rows(said, room[0]) <= room[1] or said.count("\n") == bare, (lang, room, said)
+        if room == (60, 30):
+            assert "The nest was" in said and "You buried" in said, said

@@ -177,7 +177,8 @@ def parse_error_words(e: UsageError) -> str | None:
     if isinstance(e, MissingParameter):
         kind = e.param_type or (e.param.param_type_name if e.param is not None else "")
         key = {"argument": "missing_argument", "option": "missing_option"}.get(kind, "missing_parameter")
-        return fill(SAY[key], {"name": _hint(e)})
+        name = _hint(e)
+        return fill(SAY[key], {"name": name}) if name else None  # nothing to name it by: Click's own words
     if isinstance(e, BadParameter):
         return _bad_value(e)
     if isinstance(e, BadOptionUsage):

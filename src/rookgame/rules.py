@@ -152,7 +152,7 @@ class PlayTables:
     key: tuple[int, ...]  # strength, raised above every plain card for trumps: the trick winner has the top key
     # per card, the cards of its effective colour that beat it: whether a card is the top one left is then one
     # mask test (the heuristic asks it of nearly every card of every play-out)
-    above: tuple[int, ...] = ()
+    above: tuple[int, ...]
 
 
 @dataclass(frozen=True)

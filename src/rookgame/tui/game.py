@@ -693,9 +693,11 @@ class GameScreen(Screen[None]):
         for cell, content in R.table_cells(v, seating, self.bottom(), acting=acting, lines=lines).items():
             self.query_one(f"#cell-{cell[0]}-{cell[1]}", Static).update(content)
         final = (m.winner, m.totals) if m.is_over and m.winner is not None else None
-        self.query_one("#center", Static).update(R.center_content(
+        center = self.query_one("#center", Static)
+        center.update(R.center_content(
             v, seating, result=self.pause if not self.compact else None, final=final, show_last=self.show_last,
-            covered_for=name if self.covered is not None else None, compact=self.compact))
+            covered_for=name if self.covered is not None else None, compact=self.compact,
+            room=(center.size.width, center.size.height) if center.size.height else None))
         self.query_one("#auction", Static).update(R.auction_content(v, seating))
         self.query_one("#pad", Static).update(R.pad_table(seating, score_pad(self.rules, m.hands)))
         hand = self.query_one("#hand", Static)

@@ -9,6 +9,7 @@ seat is shown is exactly what its view holds, and each part is tested without ru
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from string import Formatter
@@ -256,7 +257,9 @@ def info_content(v: View, seating: Seating, *, number: int, pace: float, shown: 
     buried = shown_buried_short(v)  # show_buried_trump: turned face up for the table as the play starts
     if buried:
         calls.append(buried)
-    nest = shown_nest_short(v)  # nest_shown: the nest stays in sight through the play, as in the browser
+    # nest_shown: the nest stays in sight through the play, as in the browser; not in the short form, whose three
+    # rows it would overflow at 80x24 (the line mode and the browser say it there)
+    nest = shown_nest_short(v) if not compact else ""
     if nest:
         calls.append(nest)
     if calls:
@@ -394,9 +397,12 @@ def table_cells(v: View, seating: Seating, bottom: int, *, acting: int = -1,
 
 def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
                    final: tuple[int, Sequence[int]] | None = None, show_last: bool = False,
-                   covered_for: str | None = None, compact: bool = False) -> Content:
+                   covered_for: str | None = None, compact: bool = False,
+                   room: tuple[int, int] | None = None) -> Content:
     """The middle of the table: the game's end (``final``: winner, totals), a hand's result, the auction,
-    the nest exchange (the nest where the seat may see it), or the trick; the taken tricks on request."""
+    the nest exchange (the nest where the seat may see it), or the trick; the taken tricks on request.
+    ``room``: the middle's columns and rows, where a hand's result fits the nest and the burial only as far as
+    they leave the way on ("Enter: next hand") in sight."""
     r = v.rules
     lines: list[Part] = []
     if covered_for is not None:
@@ -405,12 +411,19 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
         lines.append((winner_line(seating, final[0], final[1]), "bold #ffe070"))
         lines.append("\n" + _table("new_or_quit"))
     elif result is not None:
-        for i, text in enumerate(result_lines(seating, result)[:3]):
+        said = result_lines(seating, result)[:3]
+        for i, text in enumerate(said):
             lines.append((("\n" if i else "") + text, "bold" if i == 0 else ""))
-        # the nest and the burial, as this seat may see them (the view follows rookgame.visible)
+        on = _table("next_hand")
+        # the nest and the burial, as this seat may see them (the view follows rookgame.visible), where they fit
+        rows = sum(_rows(text, room[0]) for text in [*said, on]) if room is not None else 0
         for text in nest_and_burial(seating, result.bidder, v.nest, v.buried, v.shown_buried):
+            if room is not None:
+                rows += _rows(text, room[0])
+                if rows > room[1]:
+                    break
             lines.append("\n" + text)
-        lines.append(("\n" + _table("next_hand"), "#ffe070"))
+        lines.append(("\n" + on, "#ffe070"))
     elif v.phase == Phase.BID:
         high = (_told(seating, TABLE, "auction_high", bid=v.high_bid, seat=v.high_bidder) if v.high_bidder >= 0
                 else _told(seating, TABLE, "auction_opens", min=r.min_bid))
@@ -431,6 +444,11 @@ def center_content(v: View, seating: Seating, *, result: PadRow | None = None,
     if show_last and covered_for is None:
         lines.append(("\n\n" + review_text(seating, v), "#c8e0d0"))
     return Content.assemble(*lines)
+
+
+def _rows(text: str, width: int) -> int:
+    """The rows ``text`` takes wrapped at ``width`` columns, as the table's middle wraps it (at spaces)."""
+    return sum(max(1, len(textwrap.wrap(line, max(1, width)))) for line in text.split("\n"))
 
 
 # ---------------------------------------------------------------------- the side: auction and score pad
