@@ -271,7 +271,7 @@ def test_a_plot_is_written_to_the_name_given_or_refused(tmp_path: Path) -> None:
     assert result.exit_code == 0 and plot.is_file() and plot.read_bytes().startswith(b"<?xml")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["diff.svg"]
     result = rook("arena", "--bots", "random,random", "--deals", "2", "--plot", str(tmp_path / "diff"))
-    assert result.exit_code == 2 and "give a file name ending in .png, .svg or .pdf" in result.output
+    assert result.exit_code == 2 and "give a file name ending in .png, .svg, or .pdf" in result.output
     assert not (tmp_path / "diff.png").exists()
 
 

@@ -354,21 +354,21 @@ def arena(
     rs = _load_rules(rules)
     try:
         pair = AR.check_bots(bots.split(","), ceiling)
-        if deals < 1:
-            raise AR.ArenaError(f"--deals {deals}: play at least 1 deal")
-        if matches < 0:
-            raise AR.ArenaError(f"--matches {matches}: give 0 or more")
-        if workers is not None and workers < 1:
-            raise AR.ArenaError(f"--workers {workers}: use 1 or more")
     except AR.ArenaError as e:
         _fail(str(e))
+    if deals < 1:
+        _fail(_say("deals_at_least", value=str(deals)))
+    if matches < 0:
+        _fail(_say("matches_at_least", value=str(matches)))
+    if workers is not None and workers < 1:
+        _fail(_say("workers_at_least", value=str(workers)))
     _check_backend(backend, address, workers)
     for option, path, example in (("--out", out, "games.jsonl"), ("--json", json_out, "summary.json"),
                                   ("--plot", plot, "diff.png")):
         if path is not None:
             _out_file(option, path, example)  # before anything is played: a bad name costs nothing
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
-        _fail(f"--plot {plot}: give a file name ending in {', '.join(PLOT_SUFFIXES[:-1])} or {PLOT_SUFFIXES[-1]}")
+        _fail(_say("plot_suffix", path=str(plot), suffixes=listed(list(PLOT_SUFFIXES), "or")))
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=False) as progress:
         what = (_say("arena_progress_matches", rules=rs.label, deals=_say("n_deals", count=deals), count=matches)

@@ -249,6 +249,12 @@ SAY: dict[str, Template] = {
     "cannot_serve": N_("cannot serve: {why}"),
     "workers_postgresql": N_("{workers} server processes share their tables through PostgreSQL: give --db "
                              "postgresql+psycopg://user@host/db (an SQLite file is one process's)"),
+    # rook arena's counts and plot refused before anything is played ({value} as typed)
+    "deals_at_least": N_("--deals {value}: play at least 1 deal"),
+    "matches_at_least": N_("--matches {value}: give 0 or more"),
+    "workers_at_least": N_("--workers {value}: use 1 or more"),
+    # Translators: {suffixes} is ".png, .svg or .pdf", listed in the reader's language
+    "plot_suffix": N_("--plot {path}: give a file name ending in {suffixes}"),
     # rook arena: the progress bar, the tables of the result, the verdict
     # Translators: the progress bar's words; {rules} is the rule set's name
     "arena_progress": Plural("{rules}: {count} deal", "{rules}: {count} deals", "count"),
