@@ -484,7 +484,7 @@ def test_a_bad_rules_file_a_bad_request_and_a_replay_refused_are_told_in_the_rea
     page.check('input[name="rules-kind"][value="file"]')
     page.set_input_files("#rules-file", files=[{"name": "casa.toml", "mimeType": "text/plain",
                                                 "buffer": b"players = 4\nbirds = 5\n"}])
-    page.wait_for_function("document.getElementById('rules-note').textContent.includes('casa.toml')")
+    page.wait_for_function("() => document.getElementById('rules-note').textContent.includes('casa.toml')")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#create-error:not(:empty)")
     assert " ".join(page.inner_text("#create-error").split()) == spanish
