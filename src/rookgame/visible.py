@@ -85,11 +85,12 @@ def shown_buried(hand: Hand) -> int:
     return mask_of(hand.buried) & hand.tables.suit_mask[hand.trump]
 
 
-def known_cards(hand: Hand, seat: int) -> int:
+def known_cards(hand: Hand, seat: int, burial: int | None = None) -> int:
     """The cards whose place ``seat`` knows in the card play: its hand, every card played, the burial it
-    made or was shown.  The rest (``deck & ~known_cards``) lie, for all it knows, in another hand or buried;
-    the fast path of the play-outs builds a seat's knowledge from this on every card."""
-    return hand.hands[seat] | hand.played | burial_known(hand, seat)
+    made or was shown (``burial``, where the caller has :func:`burial_known` already).  The rest
+    (``deck & ~known_cards``) lie, for all it knows, in another hand or buried; the fast path of the play-outs
+    builds a seat's knowledge from this on every card."""
+    return hand.hands[seat] | hand.played | (burial_known(hand, seat) if burial is None else burial)
 
 
 def burial_known(hand: Hand, seat: int) -> int:

@@ -20,18 +20,19 @@ _PLAY = int(Phase.PLAY)
 _DONE = int(Phase.DONE)
 
 
-def seat_knowledge(hand: Hand, seat: int) -> Knowledge:
-    """What ``seat`` knows in the card play of ``hand`` (a deal the caller may see whole)."""
+def seat_knowledge(hand: Hand, seat: int, burial: int | None = None, team: frozenset[int] | None = None) -> Knowledge:
+    """What ``seat`` knows in the card play of ``hand`` (a deal the caller may see whole).  ``burial`` and
+    ``team``, where the caller has them already (they hold through the card play: :func:`finish`), are what the
+    seat knows of the burial (:func:`rookgame.visible.burial_known`) and its team."""
     rules = hand.rules
     tables = hand.tables
     assert tables is not None
     bidder = hand.bidder
-    if rules.mode == "call-partner":
-        team = team_of(rules, seat, bidder, hand.phase, known_partners(hand, seat), hand.partner_cards, hand.played)
-    else:
-        team = team_of(rules, seat, bidder, hand.phase, (), (), 0)
+    if team is None:
+        team = team_of(rules, seat, bidder, hand.phase, known_partners(hand, seat), hand.partner_cards, hand.played) \
+            if rules.mode == "call-partner" else team_of(rules, seat, bidder, hand.phase, (), (), 0)
     return Knowledge(rules, seat, tables, hand.hands[seat], hand.trick, hand.leader, bidder, hand.played,
-                     rules.deck.mask & ~known_cards(hand, seat), hand.voids, team)
+                     rules.deck.mask & ~known_cards(hand, seat, burial), hand.voids, team)
 
 
 def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
@@ -57,11 +58,7 @@ def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
                 known = [burial_known(hand, s) for s in range(hand.n)]
                 if rules.mode != "call-partner":
                     teams = [team_of(rules, s, hand.bidder, hand.phase, (), (), 0) for s in range(hand.n)]
-            mine = hand.hands[seat]
-            k = (seat_knowledge(hand, seat) if teams is None else
-                 Knowledge(rules, seat, hand.tables, mine, hand.trick, hand.leader, hand.bidder, hand.played,
-                           rules.deck.mask & ~(mine | hand.played | known[seat]), hand.voids, teams[seat]))
-            apply(bot.play(k, legal))
+            apply(bot.play(seat_knowledge(hand, seat, known[seat], teams[seat] if teams is not None else None), legal))
         else:
             known = teams = None  # a play-out from the auction or the nest: the burial is not made yet
             apply(bot.act(view_of(hand, hand.to_act)))
