@@ -55,8 +55,7 @@ class CreateTable(BaseModel):
 @router.get("/options")
 async def options(request: Request, lang: str | None = None) -> Any:
     """What a new table may have; each preset's name and one-paragraph description in the reader's language; the bots'
-    levels, ``fill`` the one that fills a new table's open seats and ``default`` the one a seat handed to a bot is
-    offered first."""
+    levels, ``fill`` the one that fills a new table's open seats."""
     try:
         said = reader(request, lang)
     except LanguageError as e:
@@ -64,8 +63,7 @@ async def options(request: Request, lang: str | None = None) -> Any:
     with speaking(said):
         return {"presets": [{"name": k, "label": r.label, "players": r.players, "mode": r.mode, "goal": r.goal,
                              "title": preset_name(k), "about": preset_description(k)} for k, r in PRESETS.items()],
-                "levels": list(LEVELS), "fill": DEFAULT_FILL, "default": DEFAULT_FILL,
-                "protocol": P.VERSION}
+                "levels": list(LEVELS), "fill": DEFAULT_FILL, "protocol": P.VERSION}
 
 
 @router.post("/tables")

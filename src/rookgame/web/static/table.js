@@ -22,7 +22,6 @@ let view = null;
 let hints = null;
 let hintFor = null; // the view (hand, step, trick length) a hint answers
 let levels = []; // the bots a seat may be given: from /api/options
-let defaultLevel = ""; // the level a seat handed to a bot is offered first: /api/options' default
 let events = []; // this game's events as this seat may know them (its stream, from n = 0)
 let replaying = false; // a (re)join hears the stream from its start: what is heard again is not news
 let held = null; // a trick just taken, kept on the table until seen: {leader, cards, winner}
@@ -321,7 +320,7 @@ function renderSeats(list) {
           controls.append(b);
         }
       } else if (seat.kind === "person") {
-        const sel = select(levelChoices, defaultLevel || levels[0], say("tb_bot_for", { place: s }), `handlevel:${s}`, () => {});
+        const sel = select(levelChoices, lobby.fill || levels[0], say("tb_bot_for", { place: s }), `handlevel:${s}`, () => {});
         const b = button(say("tb_hand_to_bot"), `hand:${s}`, () => send({ type: "bot", seat: s, level: sel.value }));
         b.setAttribute("aria-label", say("tb_hand_to_bot_label", { place: s }));
         controls.append(sel, b);
@@ -904,7 +903,6 @@ function loadLevels() {
     .then((o) => {
       if (!Array.isArray(o.levels)) return;
       levels = o.levels;
-      defaultLevel = typeof o.default === "string" ? o.default : "";
       render();
     }).catch(() => {});
 }
