@@ -100,25 +100,13 @@ class SaveWriteError(SaveError):
 
     path: Path
 
-    def __init__(self, path: Path, code: str, **params: Param) -> None:
-        self.path = path
-        self.code = code
-        self.params = params
-        self.cause = None
+    def __init__(self, path: Path, code: str, cause: RecordError | None = None, **params: Param) -> None:
         self.reason = why_not(code, params)
-        ValueError.__init__(self, english(self.words))
+        super().__init__(path, code, cause, **params)
 
     def words(self) -> str:
         """Where and why, in the reader's language."""
         return could_not_save(str(self.path), self.code, self.params)
-
-    def __reduce__(self) -> tuple[Any, ...]:  # keyword parameters survive a trip between processes
-        return (_rebuild_write_error, (type(self), self.path, self.code, self.params))
-
-
-def _rebuild_write_error(kind: type[SaveWriteError], path: Path, code: str,
-                         params: dict[str, Param]) -> SaveWriteError:
-    return kind(path, code, **params)
 
 
 class SaveInUse(SaveWriteError):
