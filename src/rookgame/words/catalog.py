@@ -30,8 +30,6 @@ Param = int | str | list[int] | tuple[int, ...]
 Params = Mapping[str, Param]
 
 
-
-
 def gettext(text: str) -> str:
     """The template in the reader's language."""
     found = catalog(language())

@@ -110,12 +110,12 @@ def nest_and_burial(seating: Seating, bidder: int, nest: Iterable[int] | None, b
         return lines
     nest, buried, shown = list(nest or ()), list(buried or ()), list(shown)
     if nest:
-        lines.append(seating.tell(RESULTS["nest_was"], cards=sort_hand(rules, list(nest))))
+        lines.append(seating.tell(RESULTS["nest_was"], cards=sort_hand(rules, nest)))
     if buried:
-        lines.append(seating.tell(RESULTS["buried_were"], bidder=bidder, cards=sort_hand(rules, list(buried))))
+        lines.append(seating.tell(RESULTS["buried_were"], bidder=bidder, cards=sort_hand(rules, buried)))
     elif shown:
         lines.append(seating.tell(RESULTS["buried_shown"], bidder=bidder, count=len(shown),
-                                  cards=sort_hand(rules, list(shown))))
+                                  cards=sort_hand(rules, shown)))
     return lines
 
 
