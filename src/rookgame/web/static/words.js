@@ -155,9 +155,7 @@ export function levelName(level) {
 // (the account pages' words: alsoWords("/api/account/words")).
 export function ladderName(ladder) {
   const key = String(ladder);
-  const name = catalog && catalog.presets ? catalog.presets[key] : null;
-  if (name) return name;
-  return key.startsWith("house-") ? say("rate_house", { code: key.slice("house-".length) }) : key;
+  return key.startsWith("house-") ? say("rate_house", { code: key.slice("house-".length) }) : rulesName(key);
 }
 
 // The quick phrases of the table's talk, code -> the phrase in the reader's language (the account pages' words).
