@@ -270,10 +270,13 @@ class Hand:
                 and self.passed.bit_count() == self.n - 1)
 
     def _bid_actions(self, seat: int) -> list[int]:
+        return list(self._bid_choices(seat))
+
+    def _bid_choices(self, seat: int) -> tuple[int, ...]:
         r = self.rules
         may_pass = not self._must_bid()
         may_redeal = r.no_counter_redeal and not self.hands[seat] & self.deck.counter_mask
-        return list(_bid_list(self._lowest_bid(), r.effective_max_bid, r.bid_step, may_pass, bool(may_redeal)))
+        return _bid_list(self._lowest_bid(), r.effective_max_bid, r.bid_step, may_pass, bool(may_redeal))
 
     def _buryable(self) -> int:
         """Cards the bidder may bury now (all of them unless ``bury_counters = "forbidden"``).
@@ -359,11 +362,20 @@ class Hand:
             if action < A.BURY and self.legal_mask() >> action & 1:
                 return None
             return self._refuse_play(action)
-        if action in self.legal_actions():
+        if self._allows(action):
             return None
         if phase == Phase.BID:
             return self._refuse_bid(action)
         return self._refuse_nest(action)
+
+    def _allows(self, action: int) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions` in the auction or the nest, without
+        building the list (a sampled deal replays its auction and nest through these checks)."""
+        if self.phase == Phase.BID:
+            return action in self._bid_choices(self.to_act)
+        if self.steps[self.step] == NestStep.BURY:
+            return A.BURY <= action < A.PARTNER and bool(self._buryable() >> (action - A.BURY) & 1)
+        return action in self._nest_actions()
 
     def _refuse_bid(self, action: int) -> IllegalAction:
         """Why an action that is not one of the auction's choices is refused."""

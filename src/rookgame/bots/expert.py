@@ -176,6 +176,12 @@ def utility(hand: Hand, seat: int, own: bool = False) -> float:
 
 def _final_utility(hand: Hand, seat: int, team_future: int) -> float:
     """The utility of a hand in play if the bidder's team takes ``team_future`` more points."""
+    return _final_utilities(hand, seat, {0: team_future})[0]
+
+
+def _final_utilities(hand: Hand, seat: int, futures: dict[int, int]) -> dict[int, float]:
+    """:func:`_final_utility` of each of ``futures`` (a card: what the bidder's team takes after it), the
+    points already taken counted once."""
     rules = hand.rules
     team = hand.team_mask()
     pts = rules.deck.points
@@ -185,12 +191,15 @@ def _final_utility(hand: Hand, seat: int, team_future: int) -> float:
             taken += sum(pts[c] for c in cards)
     if rules.nest_to == "bidder":
         taken += sum(pts[c] for c in hand.buried)
-    team_total = taken + team_future
     hand_total = rules.total_points
-    team_score = kernel.contract_score(rules, team_total, hand.bid, hand_total)
-    other_score = kernel.defender_score(rules, hand_total - team_total, hand_total)
-    diff = team_score - other_score
-    return float(diff if team >> seat & 1 else -diff)
+    sign = 1 if team >> seat & 1 else -1
+    out = {}
+    for key, team_future in futures.items():
+        team_total = taken + team_future
+        team_score = kernel.contract_score(rules, team_total, hand.bid, hand_total)
+        other_score = kernel.defender_score(rules, hand_total - team_total, hand_total)
+        out[key] = float(sign * (team_score - other_score))
+    return out
 
 
 class ExpertPlayer:
@@ -304,7 +313,7 @@ class ExpertPlayer:
             if solve_here:
                 try:
                     sol = solve(hand, cards=True, max_nodes=lv.max_nodes, seconds=clock.left())
-                    values = {a: _final_utility(hand, view.seat, v) for a, v in sol.cards.items() if a in scoring}
+                    values = _final_utilities(hand, view.seat, {a: v for a, v in sol.cards.items() if a in scoring})
                 except BudgetExceeded:
                     values = None
             if values is None:
