@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import sys
 import threading
 import time
@@ -11,15 +12,19 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rookgame import actions as A
 from rookgame.bots import valuation as V
+from rookgame.bots.colours import colour_scores, colours
 from rookgame.bots.heuristic import HeuristicPlayer, bid_limit, estimate, played_out, value
 from rookgame.cards import BIRD, cards_of, parse_card
-from rookgame.rules import load, preset
+from rookgame.rules import RuleSet, load, preset
 from rookgame.view import view_of
 
 from .helpers import cards, deal
+from .test_random_rules import house_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILY = load(ROOT / "docs" / "examples" / "family.toml")
@@ -182,3 +187,36 @@ def test_bidder_names_trump_the_hand_was_valued_for() -> None:
     rules = TOURNAMENT
     hand = cards("RK R14 R13 R12 R10 R5 B14 Y14 G14")
     assert value(rules, hand).trump == parse_card("R5") // 14
+
+
+def _counted_card_by_card(rules: RuleSet, hand: int, trump: int) -> tuple[float, ...]:
+    """A hand's own features and its colours' scores as trump, counted card by card over the colour tables
+    (the counters, the trump counters, the top three trumps, the voids; each colour's score)."""
+    t = colours(rules)
+    total = rules.total_points or 1
+    scores = []
+    for k in range(4):
+        score = 10.0 * (hand & t.suit_mask[k][k]).bit_count()
+        for c, height in t.top[k]:
+            if hand >> c & 1:
+                score += height
+        scores.append(score + sum(p for c, p in t.counters[k][k] if hand >> c & 1) * 0.1)
+    return (sum(p for c, p in t.all_counters if hand >> c & 1) / total,
+            sum(p for c, p in t.counters[trump][trump] if hand >> c & 1) / total,
+            sum(1 for c in t.order[trump][trump][:3] if hand >> c & 1) / 3,
+            sum(1 for k in range(4) if k != trump and not hand & t.suit_mask[trump][k]) / 3, *scores)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=house_rules(modelled=False), seed=st.integers(0, 2**32))
+def test_a_hands_value_counts_each_counter_it_holds_once_in_any_house_rules(rules: RuleSet, seed: int) -> None:
+    """The valuation counts a hand's points by the counters' masks: the same features and the same colour
+    scores (to the last bit) as counting the hand's cards one by one, in any rule set."""
+    rng = random.Random(seed)
+    deck = list(rules.deck.cards)
+    for size in (rules.deck.hand_size, rules.deck.hand_size + rules.nest_size, 3):
+        hand = sum(1 << c for c in rng.sample(deck, min(size, len(deck))))
+        for trump in range(4):
+            got = V.features(rules, hand, trump)
+            assert (got[7], got[8], got[11], got[13], *colour_scores(rules, hand)) == _counted_card_by_card(
+                rules, hand, trump)

@@ -43,6 +43,25 @@ class Colours:
     all_counters: tuple[tuple[int, int], ...]  # (card, points) of every counter in the deck
     above: tuple[tuple[int, ...], ...]  # [trump][card]: the mask of the stronger cards of its colour
     top: tuple[tuple[tuple[int, float], ...], ...]  # [colour]: its top five cards as trump, with their height
+    # The counters as masks by their points (a hand's points are a few bit counts, not a loop over cards):
+    value_masks: tuple[tuple[int, int], ...]  # (points, the deck's counters worth that)
+    trump_value_masks: tuple[tuple[tuple[int, int], ...], ...]  # [trump]: the same, of the trump colour only
+    top3: tuple[int, ...]  # [trump]: the mask of the three highest trumps
+
+
+def _value_masks(cards: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    masks: dict[int, int] = {}
+    for c, p in cards:
+        masks[p] = masks.get(p, 0) | 1 << c
+    return tuple(sorted(masks.items()))
+
+
+def points_held(masks: tuple[tuple[int, int], ...], hand: int) -> int:
+    """The points of the counters ``hand`` holds among ``masks`` (:attr:`Colours.value_masks`)."""
+    total = 0
+    for p, m in masks:
+        total += p * (hand & m).bit_count()
+    return total
 
 
 _colours: dict[int, tuple[RuleSet, Colours]] = {}  # by id; the rule set is held so that its id stays its own
@@ -60,7 +79,10 @@ def colours(rules: RuleSet) -> Colours:
         tuple(tuple(tuple((c, pts[c]) for c in _order(rules, t, k) if pts[c]) for k in range(4)) for t in tables),
         tuple((c, pts[c]) for c in rules.deck.cards if pts[c]),
         tuple(_above(rules, t) for t in tables),
-        tuple(tuple((c, (5 - i) * 1.5) for i, c in enumerate(_order(rules, t, k)[:5])) for k, t in enumerate(tables)))
+        tuple(tuple((c, (5 - i) * 1.5) for i, c in enumerate(_order(rules, t, k)[:5])) for k, t in enumerate(tables)),
+        _value_masks([(c, pts[c]) for c in rules.deck.cards if pts[c]]),
+        tuple(_value_masks([(c, pts[c]) for c in _order(rules, t, k) if pts[c]]) for k, t in enumerate(tables)),
+        tuple(sum(1 << c for c in _order(rules, t, k)[:3]) for k, t in enumerate(tables)))
     if len(_colours) >= 256:  # random rule sets in tests and benchmarks: keep the table small
         _colours.clear()
     _colours[id(rules)] = (rules, built)
@@ -96,7 +118,7 @@ def colour_scores(rules: RuleSet, hand: int) -> list[float]:
         for c, height in tables.top[colour]:
             if hand >> c & 1:
                 score += height
-        score += sum(p for c, p in tables.counters[colour][colour] if hand >> c & 1) * 0.1
+        score += points_held(tables.trump_value_masks[colour], hand) * 0.1
         out.append(score)
     return out
 

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from ..files import write_whole
 from ..rules import RuleSet
-from .colours import best_colour, colours, sure_tricks
+from .colours import best_colour, colours, points_held, sure_tricks
 
 WEIGHTS_FILE = "data/valuation.json"
 
@@ -106,13 +106,12 @@ def features(rules: RuleSet, hand: int, trump: int) -> list[float]:
     total = rules.total_points or 1
     side, individual, call, nest, nest_bidder, bonus = rule_features(rules)
     n_cards = max(1, (hand & deck.mask).bit_count())
-    own = sum(p for c, p in tables.all_counters if hand >> c & 1) / total
+    own = points_held(tables.value_masks, hand) / total
     trumps = hand & masks[trump]
-    own_trump = sum(p for c, p in tables.counters[trump][trump] if hand >> c & 1) / total
-    order = tables.order[trump][trump]
-    expected = n_cards * len(order) / deck.size
+    own_trump = points_held(tables.trump_value_masks[trump], hand) / total
+    expected = n_cards * len(tables.order[trump][trump]) / deck.size
     long = (trumps.bit_count() - expected) / n_cards
-    top = sum(1 for c in order[:3] if hand >> c & 1) / 3
+    top = (hand & tables.top3[trump]).bit_count() / 3
     sure = sure_tricks(rules, hand, trump) / n_cards
     voids = sum(1 for s in range(4) if s != trump and not hand & masks[s]) / 3
     return [1.0, side, individual, call, nest, nest_bidder, bonus, own, own_trump, long, long * side, top, sure,
