@@ -10,6 +10,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
@@ -114,6 +115,9 @@ typedef struct {
     unsigned char *tt;
     u64 tt_mask; /* buckets - 1 */
     int ways;
+    /* Bounds on the next exact() (the root's cards: each is at most the root's value for the team
+     * to move, at least it for the others), taken off by the points the card's trick gains. */
+    int b_lo, b_hi;
 } Solver;
 
 static inline u64 mix(u64 x) {
@@ -478,6 +482,7 @@ static int play(Solver *S, int seat, int c, int needed, int step) {
             S->trick_len = 0;
             S->leader = w;
             S->led = -1;
+            if (step) { S->b_lo -= gain; S->b_hi -= gain; }
             r = gain + (step ? exact(S, step) : search(S, needed - gain));
             memcpy(S->trick, saved_trick, sizeof(int) * S->n);
             S->trick_len = S->n;
@@ -701,10 +706,12 @@ static int gcd(int a, int b) { while (b) { int t = a % b; a = b; b = t; } return
 static int exact(Solver *S, int step) {
     int lo = 0, hi = S->rem_pts + S->last_bonus + S->most_bonus + S->count_bonus;
     hi -= hi % step;
-    /* The top first: a probe for everything is often what the team takes, and where it fails
-     * it mostly fails fast and leaves bounds in the table for the binary search. */
-    /* Each probe is fail-soft: a success proves the value is at least what it returns, a
-     * failure that it is at most that, which may narrow the search by more than the probe. */
+    /* Known bounds (multiples of step) narrow the search; they hold for this call only. */
+    if (S->b_lo > lo) lo = S->b_lo;
+    if (S->b_hi < hi) hi = S->b_hi;
+    S->b_lo = 0;
+    S->b_hi = INT_MAX;
+    if (lo > hi) lo = hi;
     if (lo < hi) {
         int g = search(S, hi);
         if (g >= hi) return hi;
@@ -1023,6 +1030,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Py_INCREF(Py_None);
     S->pre = (Prefix *)malloc(sizeof(Prefix) * (size_t)(S->total_tricks + 1));
     if (!S->pre) { free(S); Py_DECREF(Py_None); return PyErr_NoMemory(); }
+    S->b_lo = 0;
+    S->b_hi = INT_MAX;
     value = exact(S, step); /* keeps the GIL: the table is shared by the process */
     if (want_cards && !S->aborted) {
         Py_DECREF(Py_None);
@@ -1033,7 +1042,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             int c = int_of[x];
             if (c < 0 || !((legal >> c) & 1)) continue;
             int v;
-            v = play(S, seat, c, 0, step); /* the exact value after seat plays c */
+            /* The exact value after seat plays c: at most the position's for the team to move,
+             * at least it for the others. */
+            if ((S->team >> seat) & 1) { S->b_lo = 0; S->b_hi = value; }
+            else { S->b_lo = value; S->b_hi = INT_MAX; }
+            v = play(S, seat, c, 0, step);
             if (S->aborted) break;
             PyObject *k = PyLong_FromLong(x), *val = PyLong_FromLong(v);
             PyDict_SetItem(cards, k, val);
