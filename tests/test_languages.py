@@ -508,7 +508,8 @@ PARSE_ERRORS = {  # a command line Click cannot parse: what it says in Spanish, 
     ("play", "--rules"): "La opción '--rules' necesita un valor.",
     ("play", "--plain=3"): "La opción '--plain' no admite valor.",
     ("serve", "--port", "0"): "Valor no válido para '--port' / '-p': '0' no está entre 1 y 65535.",
-    ("play", "--pace", "-1"): "Valor no válido para '--pace': '-1' es menor que 0.",
+    ("play", "--pace", "-1"): "Valor no válido para '--pace': '-1' no está entre 0 y 10.",
+    ("play", "--pace", "nan"): "Valor no válido para '--pace': 'nan' no es un número.",
     ("serve", "--log-format", "xml"): "Valor no válido para '--log-format': 'xml' no es ninguno de 'text' o 'json'.",
     ("replay", "a", "b"): "Sobra un argumento (b)",
     ("bogus",): "No existe la orden 'bogus'. ¿Quería decir 'bots'?",
@@ -521,7 +522,7 @@ def test_a_command_line_that_cannot_be_parsed_is_told_in_the_readers_language(ar
     assert said.exit_code == 2 and PARSE_ERRORS[args] in " ".join(said.output.split()), said.output
     pseudo = CliRunner().invoke(app, ["--lang", PSEUDO, *args])
     panel = [line.strip("│ ") for line in pseudo.output.splitlines() if line.startswith("│")]  # the error's box
-    leaks = [(line, bypassing(line, {"file", "bogus", "bot", "bots", "games", "abc", "plain", "pace", "port",
+    leaks = [(line, bypassing(line, {"file", "bogus", "bot", "bots", "games", "abc", "plain", "pace", "nan", "port",
                                      "format", "log", "xml", "text", "json", "rules", "out", "b"}))
              for line in panel]
     assert pseudo.exit_code == 2 and "⟦" in pseudo.output and not [leak for leak in leaks if leak[1]], leaks

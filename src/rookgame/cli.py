@@ -419,7 +419,7 @@ def play(
                                         "standard input")] = False,
     resume: Annotated[str | None, typer.Option("--resume", help="resume a saved game: its .jsonl file, or "
                                                "'current'")] = None,
-    pace: Annotated[float, typer.Option("--pace", min=0, help="seconds between the computer's moves")] = 0.6,
+    pace: Annotated[float, typer.Option("--pace", min=0, max=10, help="seconds between the computer's moves")] = 0.6,
     saves_dir: Annotated[str | None, typer.Option("--saves-dir", help="where games are kept "
                                                   "(default $ROOK_HOME/games or ~/.rook/games)")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="decides the deals (default: random)")] = None,

@@ -10,6 +10,7 @@ from :mod:`rookgame.words.commands`, as are the toolkit's own words (Click's and
 from __future__ import annotations
 
 import enum
+import math
 import os
 import re
 import typing
@@ -137,7 +138,7 @@ def _bad_value(e: BadParameter) -> str:
                                 "low": str(low), "high": str(high)}
     if kind.startswith("int_"):
         return fill(SAY["not_whole_number"], params)
-    if kind.startswith("float_"):
+    if kind.startswith("float_") or _not_finite(errors[0].get("input")):  # "nan" fails the range check too
         return fill(SAY["not_a_number"], params)
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         key = "not_in_range" if low is not None and high is not None else "not_at_least" if low is not None \
@@ -147,6 +148,14 @@ def _bad_value(e: BadParameter) -> str:
     if choices:
         return fill(SAY["not_one_of"], {**params, "choices": listed([_quoted(c) for c in choices], "or")})
     return fill(SAY["invalid_value"], {"option": option, "why": e.message})
+
+
+def _not_finite(value: object) -> bool:
+    """Whether ``value`` (as typed) reads as a float that is no number: nan, inf."""
+    try:
+        return not math.isfinite(float(str(value)))
+    except ValueError:
+        return False
 
 
 def _option_usage(e: BadOptionUsage) -> str | None:
