@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -272,7 +273,7 @@ def test_a_rotating_arena_plays_two_hands_a_deal_and_a_bot_against_itself_still_
 
 # ---------------------------------------------------------------------- bad input
 def test_bad_input_is_refused() -> None:
-    with pytest.raises(ArenaError, match="registered bots: random"):
+    with pytest.raises(ArenaError, match="unknown bot.*; bots: random"):
         check_bots(["random", "nobody"])
     with pytest.raises(ArenaError, match="exactly two"):
         check_bots(["random"])
@@ -317,7 +318,7 @@ def test_rook_arena_refuses_bad_input(args: list[str], says: str) -> None:
     assert res.exit_code == 2
     assert says in res.output
     if "bot" in says or "two" in says:
-        assert "registered bots: random" in res.output
+        assert "; bots: random, heuristic" in res.output
 
 
 # ---------------------------------------------------------------------- fair play by construction
@@ -377,3 +378,16 @@ def test_rook_arena_speaks_the_readers_language() -> None:
     for english in ("points", "duplicate", "deals", "seed", "Contracts", "no difference", "is stronger",
                     "thrown in", "worker", "avg bid", "heuristic", "Basic"):
         assert english not in out, english
+
+
+def test_an_arena_refusal_is_told_in_the_readers_language_and_survives_a_worker() -> None:
+    """The arena says why it refuses from a code and its facts: the reader's language on the command line,
+    the same error back from a worker process (a pickle), English for logs."""
+    said = runner.invoke(app, ["--lang", "es", "arena", "--bots", "random,nadie", "--deals", "1"])
+    assert said.exit_code == 2 and "bot(s) desconocido(s) 'nadie'; bots: random" in said.output, said.output
+    two = runner.invoke(app, ["--lang", "sv", "arena", "--bots", "random", "--deals", "1"])
+    assert two.exit_code == 2 and "exactly two" not in two.output and "random, heuristic" in two.output, two.output
+    e = ArenaError("arena_deal_broke_rules", index=3, seed="12345678", configuration=1, why="card not held")
+    back = pickle.loads(pickle.dumps(e))
+    assert (back.code, back.params, str(back)) == (e.code, e.params,
+                                                   "deal 3 (seed 12345678), configuration 1: card not held")

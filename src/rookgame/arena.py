@@ -45,7 +45,7 @@ from .play import BACKENDS, MAX_HANDS, Backend, game_seeds
 from .record import game_record
 from .rules import RuleSet
 from .state import Phase
-from .words.catalog import Param, decimal, fill, interval, level_name, number, percent
+from .words.catalog import Param, decimal, english, fill, interval, level_name, number, percent
 from .words.commands import SAY
 
 FORMAT = "rook-arena/1"
@@ -56,7 +56,25 @@ Progress = Callable[[int, int], Any]  # (units done, units in all): deals, then 
 
 
 class ArenaError(ValueError):
-    """Bad arena input (unknown bot, too few deals) or a bot that broke the rules."""
+    """Bad arena input (unknown bot, too few deals) or a bot that broke the rules: why is ``code``, one of
+    :data:`rookgame.words.commands.SAY`, with its ``params``.  ``str()`` is the English (logs, tests),
+    :meth:`words` the reader's language."""
+
+    def __init__(self, code: str, **params: Param) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(english(self.words))
+
+    def words(self) -> str:
+        """Why, in the reader's language."""
+        return fill(SAY[self.code], self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keyword parameters survive a trip between processes
+        return (_arena_error, (self.code, self.params))
+
+
+def _arena_error(code: str, params: dict[str, Param]) -> ArenaError:
+    return ArenaError(code, **params)
 
 
 # ---------------------------------------------------------------------- configurations
@@ -115,19 +133,16 @@ def check_bots(bots: Sequence[str], ceiling: bool = False) -> tuple[str, str]:
     names = [b.strip().lower() for b in bots if b.strip()]
     registered = ", ".join(REGISTRY)
     if CEILING in names:
-        raise ArenaError(f"{CEILING!r} sees every hidden card, so it is not a player; measure a bot against "
-                         f"that ceiling with --ceiling --bots B; registered bots: {registered}")
+        raise ArenaError("arena_ceiling_not_a_player", ceiling=repr(CEILING), bots=registered)
     unknown = [b for b in names if b not in REGISTRY]
     if unknown:
-        raise ArenaError(f"unknown bot(s) {', '.join(map(repr, unknown))}; registered bots: {registered}")
+        raise ArenaError("unknown_bots", unknown=", ".join(map(repr, unknown)), bots=registered)
     if ceiling:
         if len(names) != 1:
-            raise ArenaError(f"--ceiling measures one bot against the sees-all ceiling, as --ceiling --bots B, "
-                             f"not {len(names)}; registered bots: {registered}")
+            raise ArenaError("arena_ceiling_one_bot", count=len(names), bots=registered)
         return CEILING, names[0]
     if len(names) != 2:
-        raise ArenaError(f"the arena compares exactly two bots, as --bots A,B (the same name twice is allowed), "
-                         f"not {len(names)}; registered bots: {registered}")
+        raise ArenaError("arena_two_bots", count=len(names), bots=registered)
     return names[0], names[1]
 
 
@@ -313,7 +328,8 @@ def _table(rules: RuleSet, bots: tuple[str, str], slots: tuple[int, ...], seed: 
     return T.Table(rules, seats, seed, max_hands=MAX_HANDS)
 
 
-def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], where: str) -> None:
+def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], where: dict[str, Param]) -> None:
+    """One action at the table; :class:`ArenaError` where a bot broke the rules (``where``: which game)."""
     seat = table.match.hand.to_act
     t0 = time.perf_counter()
     action = table.think(seat)  # the view only; the state for the sees-all ceiling alone
@@ -321,7 +337,8 @@ def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], 
     try:
         table.submit_bot(seat, action)
     except (T.TableError, T.NoEnd) as e:
-        raise ArenaError(f"{where}: {e}") from None
+        raise ArenaError(f"arena_{where['game']}_broke_rules", index=where["index"], seed=str(where["seed"]),
+                         configuration=where["configuration"], why=str(e)) from None
 
 
 def _names(bots: tuple[str, str], slots: tuple[int, ...]) -> list[str]:
@@ -342,7 +359,7 @@ def play_deal(rules: RuleSet, bots: tuple[str, str], index: int, deal_seed: int,
         slots = frame_slots(config, dealer)
         table = _table(rules, bots, slots, deal_seed)
         match = table.match
-        where = f"deal {index} (seed {deal_seed}), configuration {ci}"
+        where: dict[str, Param] = {"game": "deal", "index": index, "seed": deal_seed, "configuration": ci}
         while not match.hands:
             _step(table, slots, tallies, where)
         hand = match.hands[0]
@@ -385,7 +402,7 @@ def play_group(rules: RuleSet, bots: tuple[str, str], index: int, match_seed: in
     for ci, slots in enumerate(configs):
         table = _table(rules, bots, slots, match_seed)
         match = table.match
-        where = f"match {index} (seed {match_seed}), configuration {ci}"
+        where: dict[str, Param] = {"game": "match", "index": index, "seed": match_seed, "configuration": ci}
         while not match.is_over:
             _step(table, slots, tallies, where)
         assert match.winner is not None
@@ -543,16 +560,16 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
     # From Python the ceiling is named as bot A; the command line reaches it only through --ceiling.
     pair = check_bots(names[1:], ceiling=True) if names[:1] == [CEILING] else check_bots(names)
     if deals < 1:
-        raise ArenaError(f"deals = {deals}: play at least 1 deal")
+        raise ArenaError("deals_at_least", value=str(deals))
     if matches < 0:
-        raise ArenaError(f"matches = {matches}: give 0 or more whole games")
+        raise ArenaError("matches_at_least", value=str(matches))
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers < 1:
-        raise ArenaError(f"workers = {workers}: use 1 or more processes")
+        raise ArenaError("workers_at_least", value=str(workers))
     if backend not in BACKENDS:
-        raise ArenaError(f"backend {backend!r}: use one of {', '.join(BACKENDS)}")
+        raise ArenaError("arena_backend", backend=repr(backend), backends=", ".join(BACKENDS))
     if address and backend != "ray":
-        raise ArenaError("an address names a Ray cluster: use it with backend 'ray'")
+        raise ArenaError("address_ray")
     seeds = game_seeds(seed, deals + matches)  # the first `deals` are game_seeds(seed, deals)
     deal_items = list(enumerate(seeds[:deals]))
     group_items = list(enumerate(seeds[deals:]))
@@ -580,7 +597,7 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
                 for o in out:
                     (deal_out if isinstance(o, DealOutcome) else group_out).append(o)
         except distributed.RayUnavailable as e:
-            raise ArenaError(str(e)) from None
+            raise ArenaError("arena_ray", why=str(e)) from None
     elif workers == 1:
         for i, s in deal_items:
             deal_out.append(play_deal(rules, pair, i, s, keep_records, rotate))

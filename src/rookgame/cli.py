@@ -355,7 +355,7 @@ def arena(
     try:
         pair = AR.check_bots(bots.split(","), ceiling)
     except AR.ArenaError as e:
-        _fail(str(e))
+        _fail(e.words())
     if deals < 1:
         _fail(_say("deals_at_least", value=str(deals)))
     if matches < 0:
@@ -380,7 +380,7 @@ def arena(
                                   keep_records=out is not None, backend=backend, address=address,
                                   rotate=rotate)
         except AR.ArenaError as e:
-            _fail(str(e), BAD_RECORD)
+            _fail(e.words(), BAD_RECORD)
     for table in AR.summary_tables(result):
         console.print(table)
     console.print(Text(AR.verdict(result)))

@@ -250,6 +250,20 @@ SAY: dict[str, Template] = {
     "workers_postgresql": N_("{workers} server processes share their tables through PostgreSQL: give --db "
                              "postgresql+psycopg://user@host/db (an SQLite file is one process's)"),
     # rook arena's counts and plot refused before anything is played ({value} as typed)
+    # rook arena: the bots and the ways to run it (rookgame.arena.ArenaError)
+    # Translators: {ceiling} is 'sees-all', quoted
+    "arena_ceiling_not_a_player": N_("{ceiling} sees every hidden card, so it is not a player; measure a bot "
+                                     "against that ceiling with --ceiling --bots B; bots: {bots}"),
+    "arena_ceiling_one_bot": N_("--ceiling measures one bot against the sees-all ceiling, as --ceiling --bots B, "
+                                "not {count}; bots: {bots}"),
+    "arena_two_bots": N_("the arena compares exactly two bots, as --bots A,B (the same name twice is allowed), "
+                         "not {count}; bots: {bots}"),
+    # Translators: {why} is the table's own reason, in English (a bot that breaks the rules is a bug)
+    "arena_deal_broke_rules": N_("deal {index} (seed {seed}), configuration {configuration}: {why}"),
+    "arena_match_broke_rules": N_("match {index} (seed {seed}), configuration {configuration}: {why}"),
+    "arena_backend": N_("backend {backend}: use one of {backends}"),
+    # Translators: {why} is Ray's own reason
+    "arena_ray": N_("the ray backend: {why}"),
     "deals_at_least": N_("--deals {value}: play at least 1 deal"),
     "matches_at_least": N_("--matches {value}: give 0 or more"),
     "workers_at_least": N_("--workers {value}: use 1 or more"),
