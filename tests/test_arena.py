@@ -391,3 +391,18 @@ def test_an_arena_refusal_is_told_in_the_readers_language_and_survives_a_worker(
     back = pickle.loads(pickle.dumps(e))
     assert (back.code, back.params, str(back)) == (e.code, e.params,
                                                    "deal 3 (seed 12345678), configuration 1: card not held")
+
+
+def test_the_arena_plot_is_labelled_in_the_readers_language(tmp_path: Path) -> None:
+    import matplotlib
+
+    from rookgame.arena import plot
+    from rookgame.words.language import speaking
+
+    result = run_arena(TOURNAMENT, ("random", "heuristic"), 2, 5, workers=1)
+    image = tmp_path / "diff.svg"
+    with speaking("es"), matplotlib.rc_context({"svg.fonttype": "none"}):  # the words as text, not outlines
+        plot(result, image)
+    said = image.read_text()
+    assert "repartos duplicados jugados" in said and "diferencia acumulada (semilla 5)" in said
+    assert "duplicate deals played" not in said and "running difference" not in said

@@ -737,22 +737,23 @@ def verdict(result: ArenaResult) -> str:
 
 
 def plot(result: ArenaResult, path: str | Path) -> None:
-    """The running difference A - B over the deals with its 95% band, as an image (PNG by the suffix)."""
+    """The running difference A - B over the deals with its 95% band, as an image (PNG by the suffix), its
+    words in the reader's language."""
     from matplotlib.figure import Figure
 
     run = result.running_difference()
     xs = list(range(1, len(run) + 1))
     fig = Figure(figsize=(8, 4.5), layout="constrained")
     ax = fig.subplots()
+    a, b = (level_name(bot) for bot in result.bots)
     ax.fill_between(xs, [lo for _, lo, _ in run], [hi for _, _, hi in run], alpha=0.25, color="tab:blue",
-                    linewidth=0, label="95% interval")
-    ax.plot(xs, [m for m, _, _ in run], color="tab:blue", label=f"{result.bots[0]} - {result.bots[1]}")
+                    linewidth=0, label=_say("plot_band"))
+    ax.plot(xs, [m for m, _, _ in run], color="tab:blue", label=f"{a} - {b}")  # names only
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xlim(1, max(2, len(xs)))
-    ax.set_xlabel("duplicate deals played")
-    ax.set_ylabel(f"points per hand, {result.bots[0]} (A) - {result.bots[1]} (B)")
-    ax.set_title(f"{result.bots[0]} vs {result.bots[1]}, {result.rules.label}: running difference "
-                 f"(seed {result.seed})")
+    ax.set_xlabel(_say("plot_x"))
+    ax.set_ylabel(_say("plot_y", a=a, b=b))
+    ax.set_title(_say("plot_title", a=a, b=b, rules=result.rules.label, seed=str(result.seed)))
     ax.legend(loc="best")
     ax.grid(alpha=0.3)
     fig.savefig(path, dpi=100, format=Path(path).suffix.lstrip(".").lower() or "png")  # to the very name given

@@ -269,6 +269,11 @@ SAY: dict[str, Template] = {
     "workers_at_least": N_("--workers {value}: use 1 or more"),
     # Translators: {suffixes} is ".png, .svg or .pdf", listed in the reader's language
     "plot_suffix": N_("--plot {path}: give a file name ending in {suffixes}"),
+    # rook arena --plot: the image's words
+    "plot_band": N_("95% interval"),
+    "plot_x": N_("duplicate deals played"),
+    "plot_y": N_("points per hand, {a} (A) - {b} (B)"),
+    "plot_title": N_("{a} vs {b}, {rules}: running difference (seed {seed})"),
     # rook arena: the progress bar, the tables of the result, the verdict
     # Translators: the progress bar's words; {rules} is the rule set's name
     "arena_progress": Plural("{rules}: {count} deal", "{rules}: {count} deals", "count"),
