@@ -145,7 +145,8 @@ def test_a_bot_that_breaks_the_rules_is_named_and_nothing_changes() -> None:
 
     with pytest.raises(arena.ArenaError, match=r"deal 0 .*bot 'cheat' at seat \d chose an illegal action 0"):
         arena._step(Table(RULES, [Bot("cheat", player=Cheat())] * 4, seed=1), (0, 0, 0, 0),
-                    (arena.Tally(), arena.Tally()), {"game": "deal", "index": 0, "seed": 1, "configuration": 0})
+                    (arena.Tally(), arena.Tally()), "arena_deal_broke_rules",
+                    {"index": 0, "seed": "1", "configuration": 0})
 
 
 class ViewedRandom:

@@ -45,8 +45,9 @@ from .play import BACKENDS, MAX_HANDS, Backend, game_seeds
 from .record import game_record
 from .rules import RuleSet
 from .state import Phase
-from .words.catalog import Param, decimal, english, fill, interval, level_name, number, percent
+from .words.catalog import Param, decimal, fill, interval, level_name, number, percent
 from .words.commands import SAY
+from .words.errors import WordsError
 
 FORMAT = "rook-arena/1"
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
@@ -55,26 +56,12 @@ SLOTS = "AB"
 Progress = Callable[[int, int], Any]  # (units done, units in all): deals, then match groups
 
 
-class ArenaError(ValueError):
-    """Bad arena input (unknown bot, too few deals) or a bot that broke the rules: why is ``code``, one of
-    :data:`rookgame.words.commands.SAY`, with its ``params``.  ``str()`` is the English (logs, tests),
-    :meth:`words` the reader's language."""
+class ArenaError(WordsError):
+    """Bad arena input (unknown bot, too few deals) or a bot that broke the rules: a code of
+    :data:`rookgame.words.commands.SAY` and its facts; ``str()`` is the English (logs, tests), :meth:`words`
+    the reader's language."""
 
-    def __init__(self, code: str, **params: Param) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(english(self.words))
-
-    def words(self) -> str:
-        """Why, in the reader's language."""
-        return fill(SAY[self.code], self.params)
-
-    def __reduce__(self) -> tuple[Any, ...]:  # keyword parameters survive a trip between processes
-        return (_arena_error, (self.code, self.params))
-
-
-def _arena_error(code: str, params: dict[str, Param]) -> ArenaError:
-    return ArenaError(code, **params)
+    TEMPLATES = SAY
 
 
 # ---------------------------------------------------------------------- configurations
@@ -321,6 +308,17 @@ class GroupOutcome:
     records: list[dict[str, Any]]
 
 
+def check_counts(deals: int, matches: int, workers: int | None) -> None:
+    """:class:`ArenaError` unless there is a deal to play, no negative count of matches, and a process to play
+    them in (``workers`` None: one per core)."""
+    if deals < 1:
+        raise ArenaError("deals_at_least", value=str(deals))
+    if matches < 0:
+        raise ArenaError("matches_at_least", value=str(matches))
+    if workers is not None and workers < 1:
+        raise ArenaError("workers_at_least", value=str(workers))
+
+
 def _table(rules: RuleSet, bots: tuple[str, str], slots: tuple[int, ...], seed: int) -> T.Table:
     """A table of the two bots seated by ``slots``, with the arena's player seeds, dealt from ``seed``."""
     seats: list[T.Seat] = [T.Bot(bots[k], player=arena_player(bots[k], player_seed(seed, j)))
@@ -328,8 +326,10 @@ def _table(rules: RuleSet, bots: tuple[str, str], slots: tuple[int, ...], seed: 
     return T.Table(rules, seats, seed, max_hands=MAX_HANDS)
 
 
-def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], where: dict[str, Param]) -> None:
-    """One action at the table; :class:`ArenaError` where a bot broke the rules (``where``: which game)."""
+def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], broke: str,
+          where: dict[str, Param]) -> None:
+    """One action at the table; where a bot broke the rules, :class:`ArenaError` ``broke`` with ``where`` (which
+    game: its index, seed and configuration)."""
     seat = table.match.hand.to_act
     t0 = time.perf_counter()
     action = table.think(seat)  # the view only; the state for the sees-all ceiling alone
@@ -337,8 +337,7 @@ def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], 
     try:
         table.submit_bot(seat, action)
     except (T.TableError, T.NoEnd) as e:
-        raise ArenaError(f"arena_{where['game']}_broke_rules", index=where["index"], seed=str(where["seed"]),
-                         configuration=where["configuration"], why=str(e)) from None
+        raise ArenaError(broke, why=str(e), **where) from None
 
 
 def _names(bots: tuple[str, str], slots: tuple[int, ...]) -> list[str]:
@@ -359,9 +358,9 @@ def play_deal(rules: RuleSet, bots: tuple[str, str], index: int, deal_seed: int,
         slots = frame_slots(config, dealer)
         table = _table(rules, bots, slots, deal_seed)
         match = table.match
-        where: dict[str, Param] = {"game": "deal", "index": index, "seed": deal_seed, "configuration": ci}
+        where: dict[str, Param] = {"index": index, "seed": str(deal_seed), "configuration": ci}
         while not match.hands:
-            _step(table, slots, tallies, where)
+            _step(table, slots, tallies, "arena_deal_broke_rules", where)
         hand = match.hands[0]
         res = hand.result
         for j, k in enumerate(slots):
@@ -402,9 +401,9 @@ def play_group(rules: RuleSet, bots: tuple[str, str], index: int, match_seed: in
     for ci, slots in enumerate(configs):
         table = _table(rules, bots, slots, match_seed)
         match = table.match
-        where: dict[str, Param] = {"game": "match", "index": index, "seed": match_seed, "configuration": ci}
+        where: dict[str, Param] = {"index": index, "seed": str(match_seed), "configuration": ci}
         while not match.is_over:
-            _step(table, slots, tallies, where)
+            _step(table, slots, tallies, "arena_match_broke_rules", where)
         assert match.winner is not None
         # The winning side's seats all hold one bot: seat w itself in individual and
         # call-partner games, seats w, w + 2, ... in partnerships.
@@ -559,13 +558,8 @@ def run_arena(rules: RuleSet, bots: tuple[str, str] | Sequence[str], deals: int,
     names = [b.strip().lower() for b in bots]
     # From Python the ceiling is named as bot A; the command line reaches it only through --ceiling.
     pair = check_bots(names[1:], ceiling=True) if names[:1] == [CEILING] else check_bots(names)
-    if deals < 1:
-        raise ArenaError("deals_at_least", value=str(deals))
-    if matches < 0:
-        raise ArenaError("matches_at_least", value=str(matches))
+    check_counts(deals, matches, workers)
     workers = (os.cpu_count() or 1) if workers is None else workers
-    if workers < 1:
-        raise ArenaError("workers_at_least", value=str(workers))
     if backend not in BACKENDS:
         raise ArenaError("arena_backend", backend=repr(backend), backends=", ".join(BACKENDS))
     if address and backend != "ray":

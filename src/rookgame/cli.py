@@ -311,7 +311,7 @@ def _check_backend(backend: P.Backend, address: str | None, workers: int | None)
     if address is not None and backend != "ray":
         _fail(_say("address_ray"))
     if workers is not None and workers < 1:
-        _fail(_say("workers_one", workers=workers))
+        _fail(_say("workers_at_least", value=str(workers)))
 
 
 @app.command()
@@ -354,14 +354,9 @@ def arena(
     rs = _load_rules(rules)
     try:
         pair = AR.check_bots(bots.split(","), ceiling)
+        AR.check_counts(deals, matches, workers)  # before anything is written or played
     except AR.ArenaError as e:
         _fail(e.words())
-    if deals < 1:
-        _fail(_say("deals_at_least", value=str(deals)))
-    if matches < 0:
-        _fail(_say("matches_at_least", value=str(matches)))
-    if workers is not None and workers < 1:
-        _fail(_say("workers_at_least", value=str(workers)))
     _check_backend(backend, address, workers)
     for option, path, example in (("--out", out, "games.jsonl"), ("--json", json_out, "summary.json"),
                                   ("--plot", plot, "diff.png")):

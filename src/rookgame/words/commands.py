@@ -191,7 +191,6 @@ SAY: dict[str, Template] = {
     "workers_ray": N_("--workers sizes a local Ray cluster: use it with --backend ray (selfplay runs in this "
                       "process)"),
     "address_ray": N_("--address names a Ray cluster: use it with --backend ray"),
-    "workers_one": N_("--workers {workers}: use 1 or more"),
     "game_stopped": N_("note: game {game} stopped unfinished: {why}"),
     # Translators: how many of the games a side won ("3 won by seats 0+2"); {side} may be a pair or one seat,
     # so the words agree with the games, never with the side
