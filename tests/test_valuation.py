@@ -190,19 +190,23 @@ def test_bidder_names_trump_the_hand_was_valued_for() -> None:
 
 
 def _counted_card_by_card(rules: RuleSet, hand: int, trump: int) -> tuple[float, ...]:
-    """A hand's own features and its colours' scores as trump, counted card by card over the colour tables
-    (the counters, the trump counters, the top three trumps, the voids; each colour's score)."""
+    """A hand's own features and its colours' scores as trump, counted card by card from the deck's points and
+    the colour tables (the counters, the trump counters, the top three trumps, the voids; each colour's score)."""
     t = colours(rules)
+    pts = rules.deck.points
     total = rules.total_points or 1
+
+    def points(mask: int) -> int:
+        return sum(pts[c] for c in rules.deck.cards if (hand & mask) >> c & 1)
+
     scores = []
     for k in range(4):
         score = 10.0 * (hand & t.suit_mask[k][k]).bit_count()
         for c, height in t.top[k]:
             if hand >> c & 1:
                 score += height
-        scores.append(score + sum(p for c, p in t.counters[k][k] if hand >> c & 1) * 0.1)
-    return (sum(p for c, p in t.all_counters if hand >> c & 1) / total,
-            sum(p for c, p in t.counters[trump][trump] if hand >> c & 1) / total,
+        scores.append(score + points(t.suit_mask[k][k]) * 0.1)
+    return (points(rules.deck.mask) / total, points(t.suit_mask[trump][trump]) / total,
             sum(1 for c in t.order[trump][trump][:3] if hand >> c & 1) / 3,
             sum(1 for k in range(4) if k != trump and not hand & t.suit_mask[trump][k]) / 3, *scores)
 

@@ -38,7 +38,7 @@ from ..rules import RuleSet
 from ..state import Hand, Phase
 from ..view import View, view_of
 from . import valuation
-from .colours import best_colour, colours, sure_tricks
+from .colours import best_colour, colours, points_held, sure_tricks
 
 WEIGHTS_FILE = "data/bidmodel.json"
 VERSION = 1  # part of every cache key: a change of features or fitting makes old caches stale
@@ -82,10 +82,10 @@ def hand_features(rules: RuleSet, hand: int) -> list[float]:
     tables = colours(rules)
     masks = tables.suit_mask[trump]
     n_cards = max(1, (hand & rules.deck.mask).bit_count())
-    own = sum(p for c, p in tables.all_counters if hand >> c & 1) / total
-    own_trump = sum(p for c, p in tables.counters[trump][trump] if hand >> c & 1) / total
+    own = points_held(tables.value_masks, hand) / total
+    own_trump = points_held(tables.trump_value_masks[trump], hand) / total
     order = tables.order[trump]
-    top = sum(1 for c in order[trump][:3] if hand >> c & 1) / 3
+    top = (hand & tables.top3[trump]).bit_count() / 3
     side = [s for s in range(4) if s != trump]
     aces = sum(1 for s in side if order[s] and hand >> order[s][0] & 1) / 3
     long_side = max((hand & masks[s]).bit_count() for s in side) / n_cards

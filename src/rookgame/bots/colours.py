@@ -7,6 +7,7 @@ for every deal they draw.  Below both :mod:`.valuation` and :mod:`.heuristic`, a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules import PlayTables, RuleSet
@@ -39,8 +40,6 @@ class Colours:
 
     order: tuple[tuple[tuple[int, ...], ...], ...]  # [trump][colour]: its cards, strongest first
     suit_mask: tuple[tuple[int, int, int, int], ...]  # [trump]: the colours' masks
-    counters: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [trump][colour]: (card, points) of its counters
-    all_counters: tuple[tuple[int, int], ...]  # (card, points) of every counter in the deck
     above: tuple[tuple[int, ...], ...]  # [trump][card]: the mask of the stronger cards of its colour
     top: tuple[tuple[tuple[int, float], ...], ...]  # [colour]: its top five cards as trump, with their height
     # The counters as masks by their points (a hand's points are a few bit counts, not a loop over cards):
@@ -49,7 +48,7 @@ class Colours:
     top3: tuple[int, ...]  # [trump]: the mask of the three highest trumps
 
 
-def _value_masks(cards: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+def _value_masks(cards: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     masks: dict[int, int] = {}
     for c, p in cards:
         masks[p] = masks.get(p, 0) | 1 << c
@@ -73,16 +72,13 @@ def colours(rules: RuleSet) -> Colours:
         return got[1]
     pts = rules.deck.points
     tables = [natural(rules, trump) for trump in range(4)]
+    order = tuple(tuple(tuple(_order(rules, t, k)) for k in range(4)) for t in tables)
     built = Colours(
-        tuple(tuple(tuple(_order(rules, t, k)) for k in range(4)) for t in tables),
-        tuple(t.suit_mask for t in tables),
-        tuple(tuple(tuple((c, pts[c]) for c in _order(rules, t, k) if pts[c]) for k in range(4)) for t in tables),
-        tuple((c, pts[c]) for c in rules.deck.cards if pts[c]),
-        tuple(_above(rules, t) for t in tables),
-        tuple(tuple((c, (5 - i) * 1.5) for i, c in enumerate(_order(rules, t, k)[:5])) for k, t in enumerate(tables)),
-        _value_masks([(c, pts[c]) for c in rules.deck.cards if pts[c]]),
-        tuple(_value_masks([(c, pts[c]) for c in _order(rules, t, k) if pts[c]]) for k, t in enumerate(tables)),
-        tuple(sum(1 << c for c in _order(rules, t, k)[:3]) for k, t in enumerate(tables)))
+        order, tuple(t.suit_mask for t in tables), tuple(_above(rules, t) for t in tables),
+        tuple(tuple((c, (5 - i) * 1.5) for i, c in enumerate(order[k][k][:5])) for k in range(4)),
+        _value_masks((c, pts[c]) for c in rules.deck.cards if pts[c]),
+        tuple(_value_masks((c, pts[c]) for c in order[k][k] if pts[c]) for k in range(4)),
+        tuple(sum(1 << c for c in order[k][k][:3]) for k in range(4)))
     if len(_colours) >= 256:  # random rule sets in tests and benchmarks: keep the table small
         _colours.clear()
     _colours[id(rules)] = (rules, built)
