@@ -712,6 +712,10 @@ static int exact(Solver *S, int step) {
     S->b_lo = 0;
     S->b_hi = INT_MAX;
     if (lo > hi) lo = hi;
+    /* The top first: a probe for everything is often what the team takes, and where it fails
+     * it mostly fails fast and leaves bounds in the table for the binary search. */
+    /* Each probe is fail-soft: a success proves the value is at least what it returns, a
+     * failure that it is at most that, which may narrow the search by more than the probe. */
     if (lo < hi) {
         int g = search(S, hi);
         if (g >= hi) return hi;
