@@ -22,7 +22,7 @@ from rookgame.bots.playout import finish
 from rookgame.cli import app
 from rookgame.play import selfplay
 from rookgame.record import write_jsonl
-from rookgame.rules import RuleSet, preset
+from rookgame.rules import RuleSet, load, preset
 from rookgame.solver import solve
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
@@ -81,7 +81,8 @@ def test_analysis_prices_the_random_players_mistakes_higher(tmp_path: Path) -> N
     rules = preset("kentucky-discard")
     rec = selfplay(rules, ["heuristic", "random"], 1, 3)[0]
     progress: list[tuple[int, int]] = []
-    decisions = analyze(rec, 1, "easy", progress=lambda done, total: progress.append((done, total)))
+    # Untimed: a loaded machine would give the first looks fewer deals, and the sums their luck.
+    decisions = analyze(rec, 1, "easy", progress=lambda done, total: progress.append((done, total)), timed=False)
     assert decisions
     assert progress[-1][0] == progress[-1][1] == len(progress)  # the bar ends full: every action counted once
     cost = {0: 0.0, 1: 0.0}
@@ -278,6 +279,49 @@ def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_b
             hand.apply(action, hand.to_act)
             compared += 1
     assert compared >= 12
+
+
+def _burials(name: str, margin: float, deals: int) -> list[tuple[list[int], list[int]]]:
+    """The easy expert searching the burial (``bury_search``, with ``margin``) and the same expert
+    without it, each taking the nest of the same deals after the heuristic's auction: their burials."""
+    rules = load(name)
+    rng = random.Random(31)
+    out = []
+    for d in range(deals):
+        hand = Hand(rules, d % rules.players)
+        hand.deal_random(rng)
+        heuristic = HeuristicPlayer()
+        while hand.phase == Phase.BID:
+            hand.apply(heuristic.act(view_of(hand, hand.to_act)), hand.to_act)
+        if hand.phase != Phase.NEST:
+            continue
+        pair = []
+        for search in (8, 0):
+            ex = ExpertPlayer(1, "easy", timed=False)
+            ex.level = dataclasses.replace(ex.level, bury_search=search, bury_margin=margin)
+            h = hand.copy()
+            while h.phase == Phase.NEST:
+                view = view_of(h, h.to_act)
+                ranking = ex.rank(view)
+                assert sorted(a for a, _ in ranking) == sorted(view.legal)  # every choice ranked once
+                h.apply(ranking[0][0], h.to_act)  # refused if the rules forbid it
+            pair.append(sorted(h.buried))
+        assert len(pair[0]) == len(pair[1]) == rules.nest_size
+        out.append((pair[0], pair[1]))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "docs/examples/family.toml"])
+def test_an_expert_searching_the_burial_buries_what_the_rules_allow_and_the_heuristics_way_unless_beaten(
+        name: str) -> None:
+    """With a margin no set can beat, the searched burial is the heuristic's own; with any gain enough,
+    the search picks other sets too, each a legal burial of the nest's size (counters kept where the
+    family file forbids burying them, as the engine refuses otherwise)."""
+    kept = _burials(name, 1e9, 6)
+    assert len(kept) >= 3 and all(a == b for a, b in kept)
+    moved = _burials(name, -1e9, 6)
+    assert any(a != b for a, b in moved)
 
 
 def test_a_decision_with_no_time_left_still_answers_with_a_legal_action() -> None:

@@ -130,8 +130,10 @@ def decision(number: int, trick: int | None, seat: int, phase: str, taken: int, 
 
 
 def analyze(rec: dict[str, Any], game: int = 1, level: str = "medium", seed: int = 0,
-            progress: Callable[[int, int], Any] | None = None, blunder: float = 10.0) -> list[Decision]:
-    """Every decision with a choice in one game record, judged as the record walker replays it.
+            progress: Callable[[int, int], Any] | None = None, blunder: float = 10.0,
+            timed: bool = True) -> list[Decision]:
+    """Every decision with a choice in one game record, judged as the record walker replays it
+    (``timed=False``: each first look takes every deal of the level, whatever the machine's load).
 
     A decision that looks like it costs ``blunder`` points or more is judged again on four times
     as many other deals, and the two looks are pooled: most of a first look's large costs are
@@ -139,7 +141,7 @@ def analyze(rec: dict[str, Any], game: int = 1, level: str = "medium", seed: int
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     checked = replay_record(rec, game).match  # the whole record first: a bad one is refused before any work
-    first = Judge(level, seed)
+    first = Judge(level, seed, timed=timed)
     second = Judge(level, seed + 1, timed=False, scale=4)
     out: list[Decision] = []
     # A finished game's last hand is also its current one: count it once.

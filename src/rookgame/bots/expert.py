@@ -17,6 +17,7 @@ Levels differ by effort (samples, how deep the solver goes, a time limit per dec
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 import statistics
@@ -74,6 +75,16 @@ class Level:
     # seat passes at its next turn) instead of all passing.  Off: -0.7 [-6.9, +5.5] over 150 full-deck deals.
     compete_continue: bool = False
     switch_margin: float = 10.0  # points a simulated nest plan must gain over the heuristic's own way
+    # Search the burial: every set of the cards to bury among this many the heuristic would bury first
+    # (0: the heuristic's burial), scored on the same sampled deals; the best ``bury_finalists`` scored on
+    # twice as many deals again, and the best of those kept when it beats the heuristic's burial by
+    # ``bury_margin`` points.  Off: the best of the sets among 9 beats the heuristic's burial by +3.1 points
+    # a burial in play-outs on fresh deals (benchmarks/burial_search.py, kentucky-discard), but at 8 (56 sets
+    # of five) the expert with it scored +0.4 [-3.1, +3.8] points a hand against the expert over 300
+    # kentucky-discard deals (docs/benchmarks.md, issue 28).
+    bury_search: int = 0
+    bury_finalists: int = 4
+    bury_margin: float = 0.0
     # In games each for themselves, a defender values a hand as its own score against the best other
     # seat's (else as the defenders' together against the bidder), and plays every card out by the
     # heuristic, since the solver pools the defenders' points.  On: +3.2 [+0.9, +5.5] points a hand
@@ -219,6 +230,7 @@ class ExpertPlayer:
         self.rng = random.Random(seed)
         self.heuristic = HeuristicPlayer()
         self._plan: tuple[tuple[object, ...], int | None, dict[int, float]] | None = None
+        self._burial: tuple[tuple[object, ...], tuple[int, ...] | None] | None = None
         # Simulated takes for the hand in the auction, kept for the whole auction: drawing fresh
         # samples at every bid step made each step a new noisy test, and the auction stopped at
         # the first unlucky one (the expert underbid).
@@ -589,7 +601,14 @@ class ExpertPlayer:
         # The plan was simulated as a whole; the cards to bury are ranked by how little they are worth
         # keeping with the plan's trump, not valued one by one.
         colour = plan if plan is not None else nest_colour(view)
-        return unvalued(want, self.heuristic.bury_order(view, colour))
+        order = self.heuristic.bury_order(view, colour)
+        burial = self._burial_plan(view, plan, clock) if self.level.bury_search else None
+        if burial is not None:
+            held = int(view.hand)
+            first = [A.BURY + c for c in burial if held >> c & 1 and A.BURY + c in view.legal]
+            if first:
+                return unvalued(first[0], first + [a for a in order if a not in first])
+        return unvalued(want, order)
 
     def _plan_action(self, view: View, plan: int | None) -> int:
         """The nest action of a plan: ``None`` is the heuristic's own way (its colour, chosen again
@@ -633,6 +652,83 @@ class ExpertPlayer:
                     best, plan = values[colour], colour
         self._plan = (_nest_key(view), plan, values)
         return plan, values
+
+    def _burial_plan(self, view: View, plan: int | None, clock: Clock) -> tuple[int, ...] | None:
+        """The cards to bury (``None``: the heuristic's way), chosen once for the bidder's nest phase:
+        the sets of the cards still to bury among the ``bury_search`` the heuristic would bury first,
+        each played out on the same sampled deals (the nest's other steps by ``plan``), the best few
+        again on more deals; the best kept when it beats the heuristic's burial by ``bury_margin``."""
+        key = _nest_key(view)
+        if self._burial is not None and self._burial[0] == key:
+            return self._burial[1]
+        self._burial = (key, None)
+        lv = self.level
+        left = view.rules.nest_size - int(view.buried or 0).bit_count()  # one BURY step a card
+        colour = plan if plan is not None else nest_colour(view)
+        pool = [a - A.BURY for a in self.heuristic.bury_order(view, colour)[: lv.bury_search]]
+        if left < 1 or len(pool) <= left:
+            return None
+        deals = self._deals(view, 3 * lv.bid_samples, clock)
+        first = next(deals, None)
+        if first is None:
+            return None
+        own = self._heuristic_burial(first, view, plan)
+        cands = [own] + [c for c in itertools.combinations(pool, left) if frozenset(c) != frozenset(own)
+                         and self._may_bury(first, view.seat, c)]
+        totals = {c: 0.0 for c in cands}
+        counts = dict.fromkeys(cands, 0)
+        for i, sample in enumerate(itertools.chain([first], deals)):
+            if i == lv.bid_samples:  # the finalists: the best few and the heuristic's own
+                ranked = sorted(cands[1:], key=lambda c: -totals[c])[: lv.bury_finalists]
+                cands = [own, *ranked]
+            scores = []
+            for c in cands:
+                if clock.over():
+                    break
+                scores.append(self._play_burial(sample, view, plan, c))
+            if len(scores) < len(cands):
+                break  # out of time inside this deal: it does not count
+            for c, v in zip(cands, scores):
+                totals[c] += v
+                counts[c] += 1
+        n = counts[own]
+        if n < 4:
+            return None
+        best = max(cands, key=lambda c: (totals[c] / n if counts[c] == n else -math.inf))
+        if best != own and totals[best] / n > totals[own] / n + lv.bury_margin:
+            self._burial = (key, best)
+        return self._burial[1]
+
+    def _heuristic_burial(self, sample: Hand, view: View, plan: int | None) -> tuple[int, ...]:
+        """The cards the heuristic's way (with ``plan``) buries from this seat's hand."""
+        h = sample.copy()
+        out = []
+        while h.phase == Phase.NEST and h.to_act == view.seat and h.step_kind == NestStep.BURY:
+            a = self._plan_action(view_of(h, view.seat), plan)
+            out.append(a - A.BURY)
+            h.apply_unchecked(a)
+        return tuple(out)
+
+    @staticmethod
+    def _may_bury(sample: Hand, seat: int, cards: Sequence[int]) -> bool:
+        """Whether ``cards`` may be buried in this order (the rules on counters may forbid an order)."""
+        h = sample.copy()
+        for c in cards:
+            if h.phase != Phase.NEST or h.to_act != seat or A.BURY + c not in h.legal_actions():
+                return False
+            h.apply_unchecked(A.BURY + c)
+        return True
+
+    def _play_burial(self, sample: Hand, view: View, plan: int | None, cards: Sequence[int]) -> float:
+        """Bury ``cards`` in a sampled deal, finish the nest by ``plan``, let the heuristic play it out."""
+        h = sample.copy()
+        for c in cards:
+            h.apply_unchecked(A.BURY + c)
+        while h.phase == Phase.NEST:
+            v = view_of(h, h.to_act)
+            h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
+        self._finish(h)
+        return utility(h, view.seat, self.level.own_points)
 
     def _play_plan(self, sample: Hand, view: View, plan: int | None) -> float:
         """Finish the nest of a sampled deal by ``plan``, let the heuristic play it out: the utility."""
