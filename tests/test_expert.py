@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -257,19 +258,24 @@ def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch
     assert len(calls) == sum(1 for t in turns if t)  # one valuation per seat, however often it bid
 
 
-@pytest.mark.parametrize("name", ["full-deck", "kentucky-discard"])
-def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_better(name: str) -> None:
-    rules = preset(name)
-    rng = random.Random(21)
-    compared = 0
-    for d in range(6):
-        hand = Hand(rules, d % 4)
+def _nests(rules: RuleSet, seed: int, deals: int) -> Iterator[Hand]:
+    """Seeded deals bid by the heuristic, each at its nest (a deal thrown in is skipped)."""
+    rng = random.Random(seed)
+    heuristic = HeuristicPlayer()
+    for d in range(deals):
+        hand = Hand(rules, d % rules.players)
         hand.deal_random(rng)
-        heuristic = HeuristicPlayer()
         while hand.phase == Phase.BID:
             hand.apply(heuristic.act(view_of(hand, hand.to_act)), hand.to_act)
-        if hand.phase != Phase.NEST:
-            continue
+        if hand.phase == Phase.NEST:
+            yield hand
+
+
+@pytest.mark.parametrize("name", ["full-deck", "kentucky-discard"])
+def test_expert_handles_the_nest_like_the_heuristic_unless_a_colour_is_clearly_better(name: str) -> None:
+    compared = 0
+    heuristic = HeuristicPlayer()
+    for hand in _nests(preset(name), 21, 6):
         ex = ExpertPlayer(1, "easy", timed=False)
         ex.level = dataclasses.replace(ex.level, switch_margin=1e9)  # no colour can be clearly better
         while hand.phase == Phase.NEST:
@@ -285,16 +291,8 @@ def _burials(name: str, margin: float, deals: int) -> list[tuple[list[int], list
     """The easy expert searching the burial (``bury_search``, with ``margin``) and the same expert
     without it, each taking the nest of the same deals after the heuristic's auction: their burials."""
     rules = load(name)
-    rng = random.Random(31)
     out = []
-    for d in range(deals):
-        hand = Hand(rules, d % rules.players)
-        hand.deal_random(rng)
-        heuristic = HeuristicPlayer()
-        while hand.phase == Phase.BID:
-            hand.apply(heuristic.act(view_of(hand, hand.to_act)), hand.to_act)
-        if hand.phase != Phase.NEST:
-            continue
+    for hand in _nests(rules, 31, deals):
         pair = []
         for search in (8, 0):
             ex = ExpertPlayer(1, "easy", timed=False)
