@@ -65,7 +65,9 @@ class Level:
     compete_samples: int = 0  # deals for that comparison (0: bid_samples)
     # Bid when the simulated gain is over minus this (a lean toward bidding: the play-outs are the
     # heuristic's, and the expert takes about 10 points more as bidder).  Off: 12 lost -5.5 [-10.9, -0.0]
-    # points a hand over 150 full-deck deals (docs/benchmarks.md, issue 12).
+    # points a hand over 150 full-deck deals (docs/benchmarks.md, issue 12).  Nor a lean toward passing
+    # against the expert, whose contracts the expert sets two times in five: at -10, head to head over 300
+    # deals, -1.2 [-5.0, +2.6] (kentucky-discard) and +0.4 [-3.6, +4.4] (full-deck) (issue 28).
     compete_margin: float = 0.0
     # Compete over a partner's bid too (else the rule of the simulated take).  Off: against the
     # heuristic, deal by deal, it gained +1.9 [-1.4, +5.2] over 150 full-deck deals (medium +2.9
@@ -81,7 +83,8 @@ class Level:
     # ``bury_margin`` points.  Off: the best of the sets among 9 beats the heuristic's burial by +3.1 points
     # a burial in play-outs on fresh deals (benchmarks/burial_search.py, kentucky-discard), but at 8 (56 sets
     # of five) the expert with it scored +0.4 [-3.1, +3.8] points a hand against the expert over 300
-    # kentucky-discard deals (docs/benchmarks.md, issue 28).
+    # kentucky-discard deals, +0.4 [-3.3, +4.0] over 225 full-deck deals and -2.8 [-11.2, +5.6] over 278 of
+    # the family file (docs/benchmarks.md, issue 28).
     bury_search: int = 0
     bury_finalists: int = 4
     bury_margin: float = 0.0
