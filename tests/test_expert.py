@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from rookgame import actions as A
 from rookgame.analysis import analyze
 from rookgame.bots import ismcts
-from rookgame.bots.expert import ExpertPlayer, equivalent_runs, utility
+from rookgame.bots.expert import Clock, ExpertPlayer, equivalent_runs, utility
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.hints import ranked
 from rookgame.bots.playout import finish
@@ -166,6 +166,14 @@ def test_samples_read_the_auction_a_high_bidder_is_dealt_strong_hands() -> None:
 
     uniform, weighed = mean_value(False), mean_value(True)
     assert weighed > uniform + 5, (uniform, weighed)
+
+    def expert_value(weigh: bool) -> float:  # the expert's own deals, by its level's weigh_auction
+        ex = ExpertPlayer(1, "easy", timed=False)
+        ex.level = dataclasses.replace(ex.level, weigh_auction=weigh)
+        deals = list(ex._deals(view, 60, Clock(None)))
+        return sum(estimate(rules, s.hands[bidder] | played_by(view)[bidder]) for s in deals) / len(deals)
+
+    assert expert_value(True) > expert_value(False) + 5
 
 
 @pytest.mark.parametrize("name", ["kentucky-discard", "full-deck"])

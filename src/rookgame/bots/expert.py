@@ -102,6 +102,9 @@ class Level:
     # deal, +5.4 [+0.9, +9.9] points a hand over 300 full-deck deals; the sees-all gap in
     # kentucky-discard 17.1 -> 12.2 (+4.8 [+1.2, +8.5] over 200 deals) (docs/benchmarks.md, issue 12).
     read_nest: bool = True
+    # Weigh the drawn deals by the auction: a deal whose hands the heuristic would not have bid or passed
+    # with, as each seat did, is less likely (bots/sampler.py).
+    weigh_auction: bool = True
     # Draw the deals of the card play from the learned beliefs (bots/belief.py, the shipped weights):
     # each hidden card where the model says it likely is, the hard constraints kept.
     belief: bool = False
@@ -405,7 +408,7 @@ class ExpertPlayer:
         lv = self.level
         model = shipped() if lv.belief and view.phase == Phase.PLAY else None
         try:
-            draw = Draw(view, read_nest=lv.read_nest, belief=model)
+            draw = Draw(view, weigh_auction=lv.weigh_auction, read_nest=lv.read_nest, belief=model)
         except SampleError:
             return
         for _ in range(count):
