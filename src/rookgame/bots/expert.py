@@ -103,7 +103,9 @@ class Level:
     # kentucky-discard 17.1 -> 12.2 (+4.8 [+1.2, +8.5] over 200 deals) (docs/benchmarks.md, issue 12).
     read_nest: bool = True
     # Weigh the drawn deals by the auction: a deal whose hands the heuristic would not have bid or passed
-    # with, as each seat did, is less likely (bots/sampler.py).
+    # with, as each seat did, is less likely (bots/sampler.py).  Dropped, head to head against the expert
+    # (which bids past the heuristic's reading): +0.1 [-5.3, +5.6] points a hand over 300 kentucky-discard
+    # deals, +2.5 [-2.7, +7.6] over 250 full-deck deals (docs/benchmarks.md, issue 28): kept.
     weigh_auction: bool = True
     # Draw the deals of the card play from the learned beliefs (bots/belief.py, the shipped weights):
     # each hidden card where the model says it likely is, the hard constraints kept.
