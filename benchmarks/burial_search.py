@@ -16,25 +16,13 @@ import argparse
 import itertools
 import random
 import statistics
-from collections.abc import Sequence
 
 from rookgame import actions as A
-from rookgame.bots.expert import Clock, ExpertPlayer, utility
+from rookgame.bots.expert import Clock, ExpertPlayer
 from rookgame.bots.heuristic import HeuristicPlayer, nest_colour
-from rookgame.bots.playout import finish
 from rookgame.rules import NestStep, load
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
-
-
-def _value(heuristic: HeuristicPlayer, sample: Hand, seat: int, burial: Sequence[int]) -> float:
-    h = sample.copy()
-    for c in burial:
-        h.apply_unchecked(A.BURY + c)
-    while h.phase == Phase.NEST:
-        h.apply_unchecked(heuristic.act(view_of(h, h.to_act)))
-    finish(h, heuristic)
-    return utility(h, seat)
 
 
 def measure(rules_name: str, deals: int, select: int, check: int, pool_size: int, seed: int) -> dict[str, float]:
@@ -52,22 +40,17 @@ def measure(rules_name: str, deals: int, select: int, check: int, pool_size: int
             continue  # thrown in
         seat = h.to_act
         view = view_of(h, seat)
-        own_h = h.copy()
-        own: list[int] = []
-        while own_h.step_kind == NestStep.BURY:
-            a = heuristic.act(view_of(own_h, seat))
-            own.append(a - A.BURY)
-            own_h.apply_unchecked(a)
+        own = drawer._heuristic_burial(h, view, None)  # plan None: the heuristic's own way
         pool = [a - A.BURY for a in heuristic.bury_order(view, nest_colour(view))[:pool_size]]
         sets = {tuple(sorted(c)) for c in itertools.combinations(pool, len(own))} | {tuple(sorted(own))}
         chosen = list(drawer._deals(view, select, Clock(None)))
-        means = {c: statistics.fmean(_value(heuristic, s, seat, c) for s in chosen) for c in sets}
+        means = {c: statistics.fmean(drawer._play_plan(s, view, None, c) for s in chosen) for c in sets}
         best = max(sorted(means), key=means.__getitem__)
         if best == tuple(sorted(own)):
             gains.append(0.0)
             continue
         fresh = list(drawer._deals(view, check, Clock(None)))
-        gains.append(statistics.fmean(_value(heuristic, s, seat, best) - _value(heuristic, s, seat, own)
+        gains.append(statistics.fmean(drawer._play_plan(s, view, None, best) - drawer._play_plan(s, view, None, own)
                                       for s in fresh))
     moved = [g for g in gains if g]
     return {"burials": len(gains), "other_set": len(moved), "gain_a_burial": statistics.fmean(gains) if gains else 0.0,

@@ -610,7 +610,7 @@ class ExpertPlayer:
         # keeping with the plan's trump, not valued one by one.
         colour = plan if plan is not None else nest_colour(view)
         order = self.heuristic.bury_order(view, colour)
-        burial = self._burial_plan(view, plan, clock) if self.level.bury_search else None
+        burial = self._burial_plan(view, plan, order, clock) if self.level.bury_search else None
         if burial is not None:
             held = int(view.hand)
             first = [A.BURY + c for c in burial if held >> c & 1 and A.BURY + c in view.legal]
@@ -661,19 +661,20 @@ class ExpertPlayer:
         self._plan = (_nest_key(view), plan, values)
         return plan, values
 
-    def _burial_plan(self, view: View, plan: int | None, clock: Clock) -> tuple[int, ...] | None:
+    def _burial_plan(self, view: View, plan: int | None, order: Sequence[int],
+                     clock: Clock) -> tuple[int, ...] | None:
         """The cards to bury (``None``: the heuristic's way), chosen once for the bidder's nest phase:
-        the sets of the cards still to bury among the ``bury_search`` the heuristic would bury first,
-        each played out on the same sampled deals (the nest's other steps by ``plan``), the best few
-        again on more deals; the best kept when it beats the heuristic's burial by ``bury_margin``."""
+        the sets of the cards still to bury among the first ``bury_search`` of ``order`` (the heuristic's
+        bury actions with the plan's trump), each played out on the same sampled deals (the nest's other
+        steps by ``plan``), the best few again on more deals; the best kept when it beats the heuristic's
+        burial by ``bury_margin``."""
         key = _nest_key(view)
         if self._burial is not None and self._burial[0] == key:
             return self._burial[1]
         self._burial = (key, None)
         lv = self.level
         left = view.rules.nest_size - int(view.buried or 0).bit_count()  # one BURY step a card
-        colour = plan if plan is not None else nest_colour(view)
-        pool = [a - A.BURY for a in self.heuristic.bury_order(view, colour)[: lv.bury_search]]
+        pool = [a - A.BURY for a in order[: lv.bury_search]]
         if left < 1 or len(pool) <= left:
             return None
         deals = self._deals(view, 3 * lv.bid_samples, clock)
@@ -693,7 +694,7 @@ class ExpertPlayer:
             for c in cands:
                 if clock.over():
                     break
-                scores.append(self._play_burial(sample, view, plan, c))
+                scores.append(self._play_plan(sample, view, plan, c))
             if len(scores) < len(cands):
                 break  # out of time inside this deal: it does not count
             for c, v in zip(cands, scores):
@@ -727,20 +728,12 @@ class ExpertPlayer:
             h.apply_unchecked(A.BURY + c)
         return True
 
-    def _play_burial(self, sample: Hand, view: View, plan: int | None, cards: Sequence[int]) -> float:
-        """Bury ``cards`` in a sampled deal, finish the nest by ``plan``, let the heuristic play it out."""
+    def _play_plan(self, sample: Hand, view: View, plan: int | None, bury: Sequence[int] = ()) -> float:
+        """Bury ``bury`` (if any) in a sampled deal, finish its nest by ``plan``, let the heuristic play it
+        out: the utility."""
         h = sample.copy()
-        for c in cards:
+        for c in bury:
             h.apply_unchecked(A.BURY + c)
-        while h.phase == Phase.NEST:
-            v = view_of(h, h.to_act)
-            h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
-        self._finish(h)
-        return utility(h, view.seat, self.level.own_points)
-
-    def _play_plan(self, sample: Hand, view: View, plan: int | None) -> float:
-        """Finish the nest of a sampled deal by ``plan``, let the heuristic play it out: the utility."""
-        h = sample.copy()
         while h.phase == Phase.NEST:
             v = view_of(h, h.to_act)
             h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
