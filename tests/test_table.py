@@ -137,16 +137,44 @@ def test_a_bot_that_breaks_the_rules_is_named_and_nothing_changes() -> None:
     table = Table(RULES, [Bot("cheat", player=Cheat())] + [Bot("heuristic")] * 3, seed=1)
     table.run_bots(stop=lambda t: t.to_act == 0)
     before = list(table.hand.history)
-    with pytest.raises(TableError, match="bot 'cheat' at seat 0 chose an illegal action 0"):
+    with pytest.raises(TableError, match="bot 'cheat' at seat 0 chose an illegal action B1: B1 is not a bid"):
         table.run_bots()
     assert table.hand.history == before
 
     from rookgame import arena
 
-    with pytest.raises(arena.ArenaError, match=r"deal 0 .*bot 'cheat' at seat \d chose an illegal action 0"):
+    with pytest.raises(arena.ArenaError, match=r"deal 0 .*at seat \d chose an illegal action B1: B1 is not"):
         arena._step(Table(RULES, [Bot("cheat", player=Cheat())] * 4, seed=1), (0, 0, 0, 0),
                     (arena.Tally(), arena.Tally()), "arena_deal_broke_rules",
                     {"index": 0, "seed": "1", "configuration": 0})
+
+
+def test_a_table_says_what_went_wrong_in_the_readers_language_and_the_same_after_a_worker() -> None:
+    """A bot that broke the rules, an unknown bot, a game that never ends: each a code and its facts, told in
+    the reader's language down to the rule the bot broke, and whole again from a worker process (a pickle)."""
+    import pickle
+
+    from rookgame import arena
+    from rookgame.words.language import speaking
+
+    table = Table(RULES, [Bot("cheat", player=Cheat())] + [Bot("heuristic")] * 3, seed=1)
+    table.run_bots(stop=lambda t: t.to_act == 0)
+    with pytest.raises(TableError) as broke:
+        table.run_bots()
+    with speaking("es"):
+        said = broke.value.words()
+        assert said.startswith("el bot 'cheat' del asiento 0 eligió una acción no permitida"), said
+        assert "is not a bid" not in said and "the auction" not in said, said  # the rule it broke, in Spanish too
+        wrapped = arena.ArenaError("arena_deal_broke_rules", cause=broke.value, index=0, seed="1", configuration=0)
+        assert wrapped.words().endswith(said), wrapped.words()
+    back = pickle.loads(pickle.dumps(wrapped))
+    assert (back.code, back.params, str(back)) == (wrapped.code, wrapped.params, str(wrapped))
+    with speaking("sv"):
+        assert back.words() == wrapped.words() and "valde ett otillåtet drag" in back.words()
+    with pytest.raises(TableError) as unknown, speaking("pt"):
+        Table(RULES, [Bot("nobody")] * 4)
+    with speaking("pt"):
+        assert unknown.value.words().startswith("robô desconhecido 'nobody'; robôs: random, heuristic")
 
 
 class ViewedRandom:

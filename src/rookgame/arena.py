@@ -337,7 +337,7 @@ def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], 
     try:
         table.submit_bot(seat, action)
     except (T.TableError, T.NoEnd) as e:
-        raise ArenaError(broke, why=str(e), **where) from None
+        raise ArenaError(broke, cause=e, **where) from None
 
 
 def _names(bots: tuple[str, str], slots: tuple[int, ...]) -> list[str]:

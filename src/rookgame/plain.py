@@ -90,7 +90,7 @@ class PlainGame:
         self.names = table.names
         people = table.humans
         if not people:
-            raise TableError("the line mode needs a person at the table; Table.play() plays bots alone")
+            raise TableError("needs_person", names=", ".join(table.names))
         self.solo = len(people) == 1
         self.human = people[0] if self.solo else -1  # the seat the game is told from; -1: the whole table
         self.narrator: int | None = self.human if self.solo else None

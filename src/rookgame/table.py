@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from . import log as L
-from .bots import LegalChooser, Player, bot_name, make_player
+from .bots import LegalChooser, Player, UnknownBot, bot_name, make_player
 from .match import Match
 from .rules import RuleSet
 from .state import Hand, IllegalAction, Phase
 from .view import View, view_of
+from .words.errors import WordsError
+from .words.refusals import TABLE
 
 if TYPE_CHECKING:
     from .bots.seesall import SeesAllPlayer
@@ -37,11 +39,14 @@ if TYPE_CHECKING:
 MAX_HANDS = 10_000  # a guard against players whose games never end (every bid set, every hand)
 
 
-class TableError(ValueError):
-    """A table that cannot be set (wrong number of seats, unknown bot) or played on; says why."""
+class TableError(WordsError):
+    """A table that cannot be set (wrong number of seats, unknown bot) or played on: a code of
+    :data:`rookgame.words.errors.TABLE` and its facts."""
+
+    TEMPLATES = TABLE
 
 
-class NoEnd(RuntimeError):
+class NoEnd(TableError, RuntimeError):
     """A game that went past its limit of hands (:data:`MAX_HANDS`) without a winner."""
 
 
@@ -91,7 +96,7 @@ class Table:
                  match: Match | None = None, on_hand_end: HandHook | None = None,
                  on_game_end: GameHook | None = None, max_hands: int | None = None) -> None:
         if len(seats) != rules.players:
-            raise TableError(f"{rules.label} has {rules.players} seats; {len(seats)} given")
+            raise TableError("seats_count", rules=rules.label, players=rules.players, given=len(seats))
         self.rules = rules
         self.match = match if match is not None else Match(rules, seed)
         self.seats: list[Seat] = list(seats)
@@ -116,8 +121,8 @@ class Table:
             return seat.player
         try:
             return make_player(seat.name, self.bot_seed(s))
-        except ValueError as e:
-            raise TableError(str(e)) from None
+        except UnknownBot as e:
+            raise TableError("unknown_bot", name=e.name, bots=", ".join(e.bots)) from None
 
     def bot_seed(self, seat: int) -> int | None:
         """The seed of the bot at ``seat``: its own, or the one that follows from the match's seed (a pool of
@@ -143,7 +148,7 @@ class Table:
     def set_seat(self, seat: int, who: Seat) -> None:
         """Sit someone else at ``seat``: a bot takes over a missing person's seat, or gives it back."""
         if not 0 <= seat < self.rules.players:
-            raise TableError(f"seat {seat} does not exist: seats are 0 to {self.rules.players - 1}")
+            raise TableError("no_seat", place=seat, first_place=0, last_place=self.rules.players - 1)
         self.seats[seat] = who
         self.players[seat] = self._make(seat, who)
 
@@ -197,8 +202,7 @@ class Table:
         try:
             self._apply(seat, action)
         except IllegalAction as e:
-            raise TableError(f"bot {self.seats[seat].name!r} at seat {seat} chose an illegal action "
-                             f"{action!r}: {e}") from None
+            raise TableError("bot_illegal", cause=e, name=self.seats[seat].name, seat=seat, action=action) from None
 
     def _hand_over(self) -> None:
         match = self.match
@@ -209,20 +213,18 @@ class Table:
             if self.on_game_end is not None:
                 self.on_game_end(self)
         elif len(match.hands) >= self.max_hands:
-            names = ", ".join(sorted(set(self.names)))
-            raise NoEnd(f"no winner after {self.max_hands} hands of {self.rules.label} ({names}): totals "
-                        f"{match.totals}; players who overbid are set every hand and never reach the goal "
-                        "(try the heuristic bot)")
+            raise NoEnd("no_end", hands=self.max_hands, rules=self.rules.label,
+                        names=", ".join(sorted(set(self.names))), totals=list(match.totals))
 
     # ------------------------------------------------------------------ bots
     def think(self, seat: int | None = None) -> int:
         """The bot's choice for the seat to act, without applying it (safe to run off the caller's loop)."""
         seat = self.to_act if seat is None else seat
         if seat is None:
-            raise TableError("the game is over")
+            raise TableError("game_over")
         player = self.players[seat]
         if player is None:
-            raise TableError(f"seat {seat} is a person's ({self.seats[seat].name}); a bot cannot answer for it")
+            raise TableError("person_seat", seat=seat, name=self.seats[seat].name)
         return self._answer(player, seat)
 
     def _answer(self, player: Player, seat: int) -> int:
@@ -238,7 +240,7 @@ class Table:
         """One bot move: (seat, action).  A bot that breaks the rules raises :class:`TableError`."""
         seat = self.to_act
         if seat is None:
-            raise TableError("the game is over")
+            raise TableError("game_over")
         action = self.think(seat)
         self.submit_bot(seat, action)
         return seat, action
@@ -260,7 +262,7 @@ class Table:
     def play(self) -> Match:
         """Play a game of bots only to its end."""
         if self.humans:
-            raise TableError(f"people sit at seats {self.humans}: play() is for bots alone")
+            raise TableError("bots_only", seats=self.humans)
         self.run_bots()
         return self.match
 

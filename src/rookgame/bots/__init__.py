@@ -97,9 +97,18 @@ def bot_name(player: str) -> str:
     raise KeyError(player)
 
 
+class UnknownBot(ValueError):
+    """A bot's name that is not registered: the ``name`` given and the ``bots`` there are (a table says it in
+    the reader's words: :class:`rookgame.table.TableError`); ``str()`` is English, for a program's log."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.bots = name, tuple(REGISTRY)
+        super().__init__(f"unknown bot {name!r}; bots: {', '.join(self.bots)}")
+
+
 def make_player(name: str, seed: int | None = None) -> Player:
     try:
         factory = REGISTRY[name.strip().lower()]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(REGISTRY)}") from None
+        raise UnknownBot(name) from None
     return factory(seed)

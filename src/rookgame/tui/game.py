@@ -89,7 +89,7 @@ class GameScreen(Screen[None]):
         self.match = self.table.match
         people = self.table.humans
         if not people:
-            raise TableError(f"no person among the players {players}: the screen is for people")
+            raise TableError("needs_person", names=", ".join(players))
         self.solo = len(people) == 1
         self.human = people[0] if self.solo else -1  # the seat the game is told from; -1: several people
         self.viewer = self.human  # whose cards are on screen; -1: nobody's yet
@@ -309,7 +309,7 @@ class GameScreen(Screen[None]):
                 self.message = fill(GAME["not_allowed"], {"why": self.in_words(e)})
                 self.private = False
                 return False
-            raise TableError(f"bot {self.players[seat]!r} at seat {seat} chose an illegal action {action}: {e}") from e
+            raise TableError("bot_illegal", cause=e, name=self.players[seat], seat=seat, action=action) from e
         self.hear()
         return True
 

@@ -388,7 +388,7 @@ class Room:
             try:
                 table = Table(self.rules, seats, self.seed)
             except TableError as e:
-                raise Refusal("bad_table", detail=str(e)) from None
+                raise Refusal(e.code, **e.params) from None  # its seats or bots: the same words
             for st in self.lobby.seats:
                 if st.kind == "open":  # the fill bot keeps it for whoever comes
                     st.kind, st.level, st.free = "bot", self.lobby.fill, True

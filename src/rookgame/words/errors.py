@@ -37,13 +37,16 @@ DEFAULT_NAME = N_("Player {number}")  # a person counted but not named (--humans
 
 
 class WordsError(ValueError):
-    """An error that is a code and its parameters: ``str()`` its English, :meth:`words` the reader's."""
+    """An error that is a code and its parameters: ``str()`` its English, :meth:`words` the reader's.
+
+    ``cause``: the error it stems from, said as its ``{why}`` in the same language (:func:`cause_words`)."""
 
     TEMPLATES: Mapping[str, Template] = {}
 
-    def __init__(self, code: str, **params: Param) -> None:
+    def __init__(self, code: str, *, cause: object = None, **params: Param) -> None:
         self.code = code
         self.params = params
+        self.cause = cause
         super().__init__(english(self.words))
 
     def words(self) -> str:
@@ -52,14 +55,16 @@ class WordsError(ValueError):
         what = params.get("what")
         if isinstance(what, str) and what in FIELDS:
             params["what"] = fill(FIELDS[what], {})
+        if self.cause is not None:
+            params["why"] = cause_words(self.cause)
         return fill(self.TEMPLATES[self.code], params)
 
     def __reduce__(self) -> tuple[object, ...]:  # keyword parameters survive a trip between processes
-        return (_rebuild, (type(self), self.code, self.params))
+        return (_rebuild, (type(self), self.code, self.params, self.cause))
 
 
-def _rebuild(kind: type[WordsError], code: str, params: dict[str, Param]) -> WordsError:
-    return kind(code, **params)
+def _rebuild(kind: type[WordsError], code: str, params: dict[str, Param], cause: object = None) -> WordsError:
+    return kind(code, cause=cause, **params)
 
 
 # A rule set that cannot be played, a rules file that cannot be read: the option as a rules file writes it,

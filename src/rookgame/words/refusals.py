@@ -19,9 +19,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .catalog import N_, Params, Plural, Say, english, fill
+from .catalog import N_, Params, Plural, Say, Template, english, fill
 from .catalog import as_data as template_data
 from .catalog import told as told_by
+
+# A table that cannot be set or played on (rookgame.table): seats and bots a program gave it, a bot that broke
+# the rules, a game of bots that never ends.
+TABLE: dict[str, Template] = {
+    "seats_count": Plural("{rules} has {players} seats; {given} given", "{rules} has {players} seats; {given} given",
+                         "given"),
+    "unknown_bot": N_("unknown bot '{name}'; bots: {bots}"),
+    "no_seat": N_("seat {place} does not exist: seats are {first_place} to {last_place}"),
+    "bot_illegal": N_("bot '{name}' at seat {seat} chose an illegal action {action}: {why}"),
+    "game_over": N_("the game is over"),
+    "person_seat": N_("seat {seat} is a person's ({name}); a bot cannot answer for it"),
+    "bots_only": N_("people sit at seats {seats}: a game is played this way by bots alone"),
+    "needs_person": N_("no person among the players {names}: the game on screen is for people"),
+    "no_end": N_("no winner after {hands} hands of {rules} ({names}): totals {totals}; players who overbid are set "
+                 "every hand and never reach the goal (try the heuristic bot)"),
+}
+
 
 REFUSALS: dict[str, Say] = {
     # -------------------------------------------------------------- anything, at any time
@@ -177,7 +194,6 @@ SERVER: dict[str, Say] = {
     "stand_first": Say(N_("{name} sits at seat {place}; they stand first")),
     "no_person_back": Say(N_("no person to give seat {place} back to: a bot plays it")),
     "already_started": Say(N_("the game has already started")),
-    "bad_table": Say(N_("{detail}")),
     "start_not_saved": Say(N_("the table could not be saved, so the game did not start: {detail}")),
     "not_started": Say(N_("the game has not started")),
     "watching": Say(N_("you are watching: sit at a seat to play")),
@@ -188,8 +204,9 @@ SERVER: dict[str, Say] = {
     "table_stopped": Say(N_("this table has stopped: {detail}")),
     "move_not_saved": Say(N_("the move could not be saved, so it was not made: {detail}")),
     "not_saved": Say(N_("the table could not be saved: {detail}")),
-    "seats_count": Say(Plural("{rules} has {players} seats; {given} given",
-                              "{rules} has {players} seats; {given} given", "given")),
+    # a table the server could not set up (its seats, its bots): the table's own errors
+    "seats_count": Say(TABLE["seats_count"]),
+    "unknown_bot": Say(TABLE["unknown_bot"]),
     "host_one_seat": Say(N_("the host sits at one seat at most")),
     "host_needs_name": Say(N_("give your name to sit at the table")),
     "bot_failed": Say(N_("the bot at seat {place} failed: {detail}")),
