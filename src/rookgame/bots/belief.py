@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import ClassVar, Self
+from typing import ClassVar, Self, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -324,6 +324,9 @@ def _auction(view: View) -> list[tuple[int, int, bool, int]]:
 
 
 # ---------------------------------------------------------------------- the network
+M = TypeVar("M", bound="Model")
+
+
 @dataclass(frozen=True)
 class Model:
     """A multilayer perceptron over the (card, place) features: ReLU layers, then one score.  The card policy's
@@ -366,14 +369,19 @@ class Model:
         return cls(np.array(z["mean"], np.float32), np.array(z["scale"], np.float32), layers, info)
 
 
+def read_shipped(kind: type[M], path: str) -> M | None:
+    """The weights of a ``kind`` of model shipped at ``path`` in the package, or None where none ship."""
+    try:
+        data = resources.files("rookgame").joinpath(path).read_bytes()
+    except (FileNotFoundError, OSError):
+        return None
+    return kind.from_bytes(data)
+
+
 @lru_cache(maxsize=1)
 def shipped() -> Model | None:
     """The shipped weights, or None where none ship."""
-    try:
-        data = resources.files("rookgame").joinpath(WEIGHTS_FILE).read_bytes()
-    except (FileNotFoundError, OSError):
-        return None
-    return Model.from_bytes(data)
+    return read_shipped(Model, WEIGHTS_FILE)
 
 
 SINKHORN_ROUNDS = 20

@@ -17,7 +17,6 @@ weights ship in ``rookgame/data/policy.json``.  The expert may use it to play ou
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import ClassVar
 
 import numpy as np
@@ -25,6 +24,7 @@ import numpy.typing as npt
 
 from ..cards import BIRD
 from .belief import Model as BeliefModel
+from .belief import read_shipped
 from .heuristic import HeuristicPlayer
 from .knowledge import Knowledge
 
@@ -106,11 +106,7 @@ class _Fast:
 @lru_cache(maxsize=1)
 def shipped() -> Model | None:
     """The shipped weights, or None where none ship."""
-    try:
-        data = resources.files("rookgame").joinpath(WEIGHTS_FILE).read_bytes()
-    except (FileNotFoundError, OSError):
-        return None
-    return Model.from_bytes(data)
+    return read_shipped(Model, WEIGHTS_FILE)
 
 
 def features(k: Knowledge, legal: tuple[int, ...] | list[int], choice: int) -> list[list[float]]:
