@@ -257,6 +257,54 @@ def test_an_output_the_disk_refuses_is_exit_2_with_the_reason_never_a_bug() -> N
         assert "/dev/full: cannot be written: No space left on device" in said and "bug" not in said
 
 
+class _FullDisk:
+    """A file opened for writing on a full disk: every write refused as the system refuses it."""
+
+    def __init__(self, f: Any) -> None:
+        self.f = f
+
+    def __enter__(self) -> _FullDisk:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.f.close()
+
+    def write(self, data: bytes) -> int:
+        import errno
+
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_finished_run_writes_every_output_it_can_and_a_full_disk_leaves_the_old_file_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk full for the summary alone: the records and the plot are still written, the summary that was
+    there stays as it was (no half-written file, no temporary one left), and the run ends with exit 2 saying
+    which file and why."""
+    summary, records, plot = tmp_path / "summary.json", tmp_path / "games.jsonl", tmp_path / "diff.svg"
+    summary.write_text("the last run's summary\n", encoding="utf-8")
+    real = os.fdopen
+
+    def fdopen(fd: int, *args: Any, **kwargs: Any) -> Any:
+        f = real(fd, *args, **kwargs)
+        return _FullDisk(f) if ".summary.json." in os.readlink(f"/proc/self/fd/{fd}") else f
+
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    result = rook("arena", "--bots", "random,random", "--deals", "2", "-w", "1", "--out", str(records),
+                  "--json", str(summary), "--plot", str(plot))
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, said
+    assert f"--json {summary}: cannot be written: No space left on device" in said, said
+    assert summary.read_text(encoding="utf-8") == "the last run's summary\n"
+    assert len(list(read_jsonl(records))) == 4 and plot.read_bytes().startswith(b"<?xml")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["diff.svg", "games.jsonl", "summary.json"]
+    mask = os.umask(0)
+    os.umask(mask)
+    assert records.stat().st_mode & 0o777 == 0o666 & ~mask  # a new file's permissions, not a temporary one's
+    monkeypatch.setattr(os, "fdopen", real)
+    assert rook("arena", "--bots", "random,random", "--deals", "2", "-w", "1", "--json", str(summary)).exit_code == 0
+    assert json.loads(summary.read_text(encoding="utf-8"))["deals"] == 2
+
+
 def test_an_output_that_is_a_folder_is_refused_before_anything_is_played(tmp_path: Path) -> None:
     for option in ("--out", "--json", "--plot"):
         result = rook("arena", "--bots", "random,random", "--deals", "2", option, str(tmp_path))

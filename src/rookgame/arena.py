@@ -25,6 +25,7 @@ shows a difference of exactly 0.
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import statistics
@@ -41,6 +42,7 @@ from rich.text import Text
 from . import actions as A
 from . import table as T
 from .bots import REGISTRY, Player, make_player
+from .files import write_output
 from .play import BACKENDS, MAX_HANDS, Backend, game_seeds
 from .record import game_record
 from .rules import RuleSet
@@ -750,4 +752,6 @@ def plot(result: ArenaResult, path: str | Path) -> None:
     ax.set_title(_say("plot_title", a=a, b=b, rules=result.rules.label, seed=str(result.seed)))
     ax.legend(loc="best")
     ax.grid(alpha=0.3)
-    fig.savefig(path, dpi=100, format=Path(path).suffix.lstrip(".").lower() or "png")  # to the very name given
+    image = io.BytesIO()
+    fig.savefig(image, dpi=100, format=Path(path).suffix.lstrip(".").lower() or "png")
+    write_output(Path(path), image.getvalue())  # to the very name given, whole

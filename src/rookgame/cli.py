@@ -8,9 +8,10 @@ no traceback; ``ROOK_DEBUG=1`` shows the traceback)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn, TextIO
 
@@ -25,6 +26,7 @@ from . import rules as R
 from . import tournament as T
 from .bots import REGISTRY
 from .cliwords import WordsGroup, asked_language
+from .files import write_output
 from .record import RecordError, SealedRecord, read_jsonl, record_line, replay_record, write_jsonl
 from .words.catalog import Param, decimal, fill, level_name, listed, number
 from .words.commands import SAY
@@ -71,9 +73,13 @@ def _options(version: Annotated[bool, typer.Option("--version", is_eager=True, c
     # The language was chosen before the command line was parsed (cliwords.WordsGroup): nothing to do here.
 
 
-def _fail(message: str, code: int = BAD_INPUT) -> NoReturn:
+def _error(message: str) -> None:
     # Text: messages quote files and values, and rich would read "[/x]" in them as markup
     err.print(Text(_say("error", message=message), style="red"), highlight=False, soft_wrap=True)  # greppable
+
+
+def _fail(message: str, code: int = BAD_INPUT) -> NoReturn:
+    _error(message)
     raise typer.Exit(code)
 
 
@@ -129,6 +135,32 @@ def _writing(option: str, path: Path) -> Iterator[None]:
         yield
     except OSError as e:
         _fail(_say("out_failed", option=option, path=str(path), why=str(e.strerror or e)))
+
+
+Output = tuple[str, Path | None, Callable[[Path], None], Callable[[Path], str]]
+
+
+def _write_outputs(outputs: Sequence[Output]) -> None:
+    """The files a finished run was asked for, each (option, path or None, writer, what to say once written):
+    each written whole, so a full disk leaves a file that was there as it was; one the system refuses is said
+    with its reason and the others are still written (the run is not lost for one of them); exit 2 after."""
+    failed = False
+    for option, path, write, written in outputs:
+        if path is None:
+            continue
+        try:
+            write(path)
+        except OSError as e:
+            failed = True
+            _error(_say("out_failed", option=option, path=str(path), why=str(e.strerror or e)))
+        else:
+            console.print(Text(written(path)))
+    if failed:
+        raise typer.Exit(BAD_INPUT)
+
+
+def _json_bytes(data: object, indent: int | None = None) -> bytes:
+    return (json.dumps(data, indent=indent) + "\n").encode("utf-8")
 
 
 def _open_out(out: Path) -> TextIO:
@@ -347,7 +379,6 @@ def arena(
                                          "as there are players")] = False,
 ) -> None:
     """Compare two bots in duplicate: every deal is played with the seats swapped, so the cards' luck cancels."""
-    import json
 
     from . import arena as AR
 
@@ -383,18 +414,13 @@ def arena(
              else _say("n_workers_ray" if backend == "ray" else "n_workers", count=result.workers))
     console.print(Text(_say("thrown_in", count=result.thrown_in, hands=_say("n_hands", count=result.hands),
                             seconds=decimal(result.seconds, 1), where=where)))
-    if out is not None:
-        with _writing("--out", out):
-            write_jsonl(out, result.records)
-        console.print(Text(_say("records_written", count=len(result.records), path=str(out))))
-    if json_out is not None:
-        with _writing("--json", json_out):
-            json_out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
-        console.print(Text(_say("summary_written", path=str(json_out))))
-    if plot is not None:
-        with _writing("--plot", plot):
-            AR.plot(result, plot)
-        console.print(Text(_say("plot_written", path=str(plot))))
+    _write_outputs([
+        ("--out", out, lambda p: write_jsonl(p, result.records),
+         lambda p: _say("records_written", count=len(result.records), path=str(p))),
+        ("--json", json_out, lambda p: write_output(p, _json_bytes(result.to_json(), indent=2)),
+         lambda p: _say("summary_written", path=str(p))),
+        ("--plot", plot, lambda p: AR.plot(result, p), lambda p: _say("plot_written", path=str(p))),
+    ])
 
 
 
@@ -562,7 +588,6 @@ def tournament(
 ) -> None:
     """A duplicate tournament of bots: every table of a round plays the same boards, each result scored
     against the other tables that held the same cards; the standings, best first."""
-    import json
 
     rs = _load_rules(rules)
     levels = [b.strip().lower() for b in bots.split(",") if b.strip()]
@@ -597,18 +622,14 @@ def tournament(
         table.add_row(str(place), Text(st.unit.name), Text(" & ".join(level_name(m) for m in st.unit.members)),
                       str(st.boards), decimal(st.percent, 1), number(st.imps, signed=True), str(st.sat_out))
     console.print(table)
-    if json_out is not None:
-        with _writing("--json", json_out):
-            json_out.write_text(json.dumps(director.to_json()) + "\n", encoding="utf-8")
-        console.print(Text(_say("event_written", path=str(json_out))))
-    if csv_out is not None:
-        with _writing("--csv", csv_out):
-            csv_out.write_text(director.standings_csv(), encoding="utf-8")
-        console.print(Text(_say("standings_written", path=str(csv_out))))
-    if boards_csv is not None:
-        with _writing("--boards-csv", boards_csv):
-            boards_csv.write_text(director.boards_csv(), encoding="utf-8")
-        console.print(Text(_say("boards_written", path=str(boards_csv))))
+    _write_outputs([
+        ("--json", json_out, lambda p: write_output(p, _json_bytes(director.to_json())),
+         lambda p: _say("event_written", path=str(p))),
+        ("--csv", csv_out, lambda p: write_output(p, director.standings_csv().encode("utf-8")),
+         lambda p: _say("standings_written", path=str(p))),
+        ("--boards-csv", boards_csv, lambda p: write_output(p, director.boards_csv().encode("utf-8")),
+         lambda p: _say("boards_written", path=str(p))),
+    ])
 
 
 @app.command()

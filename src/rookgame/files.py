@@ -30,10 +30,13 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_whole(path: Path, data: bytes) -> None:
-    """``data`` into a temporary file of its own beside ``path``, synced, then renamed over ``path``."""
+def write_whole(path: Path, data: bytes, mode: int | None = None) -> None:
+    """``data`` into a temporary file of its own beside ``path``, synced, then renamed over ``path``; ``mode``:
+    its permissions (else the temporary file's, the owner's alone)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -44,3 +47,20 @@ def write_whole(path: Path, data: bytes) -> None:
             os.unlink(tmp)
         raise
     fsync_folder(path.parent)
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """A file a command was told to write (``--json``, ``--out``): whole (:func:`write_whole`), so that a full
+    disk leaves the file that was there as it was, with the permissions it had or a new file's; a device or a
+    pipe named instead (``/dev/stdout``) is written to as it is."""
+    if path.exists() and not path.is_file():
+        with open(path, "wb") as f:
+            f.write(data)
+        return
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    write_whole(path, data, mode)

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import BIRD, COLOURS, NUM_CARDS, CardError, card_str, mask_of, parse_card
+from .files import write_output
 from .kernel import seat_of
 from .match import Match
 from .rules import NestStep, RulesError, from_json
@@ -192,9 +193,8 @@ def record_line(rec: dict[str, Any]) -> str:
 
 
 def write_jsonl(path: str | Path, records: list[dict[str, Any]]) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        for rec in records:
-            f.write(record_line(rec))
+    """Records as a ``.jsonl`` file, written whole (:func:`rookgame.files.write_output`)."""
+    write_output(Path(path), "".join(record_line(rec) for rec in records).encode("utf-8"))
 
 
 def read_jsonl(path: str | Path, *, on_torn: Callable[[RecordError], None] | None = None
