@@ -338,7 +338,7 @@ def _step(table: T.Table, slots: tuple[int, ...], tallies: tuple[Tally, Tally], 
     tallies[slots[seat]].timed(time.perf_counter() - t0)
     try:
         table.submit_bot(seat, action)
-    except (T.TableError, T.NoEnd) as e:
+    except T.TableError as e:  # NoEnd too
         raise ArenaError(broke, cause=e, **where) from None
 
 

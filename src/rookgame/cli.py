@@ -134,7 +134,11 @@ def _writing(option: str, path: Path) -> Iterator[None]:
     try:
         yield
     except OSError as e:
-        _fail(_say("out_failed", option=option, path=str(path), why=str(e.strerror or e)))
+        _fail(_out_failed(option, path, e))
+
+
+def _out_failed(option: str, path: Path, e: OSError) -> str:
+    return _say("out_failed", option=option, path=str(path), why=str(e.strerror or e))
 
 
 Output = tuple[str, Path | None, Callable[[Path], None], Callable[[Path], str]]
@@ -152,7 +156,7 @@ def _write_outputs(outputs: Sequence[Output]) -> None:
             write(path)
         except OSError as e:
             failed = True
-            _error(_say("out_failed", option=option, path=str(path), why=str(e.strerror or e)))
+            _error(_out_failed(option, path, e))
         else:
             console.print(Text(written(path)))
     if failed:

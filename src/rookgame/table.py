@@ -41,7 +41,7 @@ MAX_HANDS = 10_000  # a guard against players whose games never end (every bid s
 
 class TableError(WordsError):
     """A table that cannot be set (wrong number of seats, unknown bot) or played on: a code of
-    :data:`rookgame.words.errors.TABLE` and its facts."""
+    :data:`rookgame.words.refusals.TABLE` and its facts."""
 
     TEMPLATES = TABLE
 
