@@ -36,9 +36,11 @@ def server(db: str, port: int, home: Path, host: str | None = "127.0.0.1") -> It
     """``rook serve`` in a process, once it answers (``host`` None: the README's way, no --host)."""
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1", "ROOK_LANG": "en"}  # its lines read in English
     where = ["--host", host] if host is not None else []
-    proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", *where, "--port", str(port),
-                             "--db", db, "--no-browser", "--pace", "0"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+    # its lines go to a file, not a pipe nobody reads: a pipe that fills would stop the server mid-test
+    with (home / "serve.log").open("a") as said:
+        proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", *where, "--port", str(port),
+                                 "--db", db, "--no-browser", "--pace", "0"], env=env, stdout=said,
+                                stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -48,7 +50,7 @@ def server(db: str, port: int, home: Path, host: str | None = "127.0.0.1") -> It
             except httpx.HTTPError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
+                raise AssertionError(f"the server did not start: {server_said(home)}")
             time.sleep(0.1)
         yield proc
     finally:
@@ -59,6 +61,12 @@ def server(db: str, port: int, home: Path, host: str | None = "127.0.0.1") -> It
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def server_said(home: Path, tail: int = 6000) -> str:
+    """The end of what the servers of :func:`server` with ``home`` printed (for a failure's message)."""
+    log = home / "serve.log"
+    return log.read_text(errors="replace")[-tail:] if log.is_file() else ""
 
 
 def view_after(ws: ClientConnection, want: Any = None) -> dict[str, Any]:
@@ -126,7 +134,8 @@ def test_rook_serve_says_where_the_tables_are(tmp_path: Path) -> None:
     port = free_port()
     with server(f"sqlite:///{tmp_path / 'rook.db'}", port, tmp_path) as proc:
         proc.terminate()
-        text = proc.communicate(timeout=20)[0]
+        proc.wait(20)
+    text = server_said(tmp_path)
     assert f"tables at http://localhost:{port}/" in text and "rook.db" in text
 
 
@@ -157,15 +166,10 @@ def test_rook_serve_finds_this_computers_network_address_and_the_invite_link_is_
     way (no --host), the server says the address other devices use, and a table's invite asked on localhost is
     that address: one of this computer's own (a socket binds to it), not a loopback one, and it answers."""
     port = free_port()
-    with server(f"sqlite:///{tmp_path / 'rook.db'}", port, tmp_path, host=None) as proc:
-        assert proc.stdout is not None
-        lines: list[str] = []
-        while not any("stop with Ctrl+C" in line for line in lines):
-            assert len(lines) < 40, "".join(lines)  # its start-up lines are a handful, all said before it answers
-            line = proc.stdout.readline()
-            assert line, "".join(lines)
-            lines.append(line)
-        said = "".join(lines)
+    with server(f"sqlite:///{tmp_path / 'rook.db'}", port, tmp_path, host=None):
+        said = server_said(tmp_path)  # its start-up lines, all said before it answers
+        lines = said.splitlines()
+        assert "stop with Ctrl+C" in said and len(lines) < 40, said
         joins = [line for line in lines if "phones join at http://" in line]
         assert joins, f"no network address said (a machine without a network?): {said}"
         lan = joins[0].split("http://", 1)[1].split(":", 1)[0]

@@ -22,16 +22,16 @@ from websockets.sync.client import ClientConnection, connect
 
 from rookgame.web.store import Store
 
-from .test_serve import free_port
+from .test_serve import free_port, server_said
 
 
 @contextmanager
 def site(db: str, port: int, home: Path, workers: int = 2) -> Iterator[subprocess.Popen[str]]:
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", db, "--no-browser", "--pace", "0", "--bot-processes", "0",
-                             "--workers", str(workers)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
+    with (home / "serve.log").open("a") as said:  # a file, not a pipe nobody reads (test_serve.server)
+        proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port",
+                                 str(port), "--db", db, "--no-browser", "--pace", "0", "--bot-processes", "0",
+                                 "--workers", str(workers)], env=env, stdout=said, stderr=subprocess.STDOUT, text=True)
     try:
         owners: set[str] = set()
         deadline = time.monotonic() + 60
@@ -43,7 +43,7 @@ def site(db: str, port: int, home: Path, workers: int = 2) -> Iterator[subproces
             except httpx.HTTPError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the site did not start: {owners} {proc.stdout.read() if proc.stdout else ''}")
+                raise AssertionError(f"the site did not start: {owners} {server_said(home)}")
             time.sleep(0.05)
         yield proc
     finally:

@@ -27,7 +27,8 @@ from rookgame.rules import from_json, preset
 from rookgame.table import Bot
 from rookgame.tournament import Board, board_table
 from rookgame.web.app import create_app
-from tests.test_serve import free_port, server
+from rookgame.web.limits import BURST, RATE, Bucket
+from tests.test_serve import free_port, server, server_said
 from tests.wire import VALIDATOR, Tab
 
 KD = preset("kentucky-discard")
@@ -88,11 +89,15 @@ class Player:
         ws_url = self.base.replace("http", "ws") + "/ws"
         async with websockets.connect(ws_url) as ws:
             self.connection += 1
+            # a person's pace: within the server's limit per connection, with room for the network's jitter (the
+            # script beside quick bots played a board in a second and was refused, once on a CI run: then it hung)
+            pace = Bucket(RATE * 0.9, BURST - 5)
+            pace.take()
             await ws.send(json.dumps({"type": "join", "v": 2, "table": table, "token": self.token}))
-            fresh, banner = False, None  # fresh: a view heard since this person's last act (or a refusal of it)
+            fresh, banner, waiting = False, None, False  # fresh: a view heard since this person's last act
             while True:
                 try:
-                    text = await asyncio.wait_for(ws.recv(), 0.2)
+                    text = await asyncio.wait_for(ws.recv(), 0.05 if waiting else 0.2)
                 except TimeoutError:
                     text = None
                 if text is not None:
@@ -112,9 +117,11 @@ class Player:
                     elif kind == "refused":
                         self.refusals.append(msg)
                 view = self.last_view
-                if (view is not None and banner is not None and not self.hold.is_set() and view["legal"]
-                        and view["to_act"] == self.seat and fresh):
-                    fresh = False
+                waiting = (view is not None and banner is not None and not self.hold.is_set() and view["legal"]
+                           and view["to_act"] == self.seat and fresh)
+                if waiting and pace.take():
+                    assert view is not None
+                    fresh = waiting = False
                     await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["action"]}))
 
 
@@ -208,7 +215,12 @@ def test_an_evening_of_eight_pairs_people_and_bots_killed_mid_round_resumes_and_
                     for t in tasks:
                         if t.done() and t.exception():
                             raise t.exception()  # type: ignore[misc]
-                    assert time.monotonic() < deadline, "waited too long"
+                    refused = {n: p.refusals for n, p in players.items() if p.refusals}
+                    assert not refused, refused  # a person refused is not waited for: they would wait forever
+                    if time.monotonic() > deadline:  # what the server said, and where each person is
+                        people = {n: (p.seat, p.connection, p.last_view and p.last_view["to_act"],
+                                      [(c, m["type"]) for c, _, m in p.heard[-6:]]) for n, p in players.items()}
+                        raise AssertionError(f"waited too long\n{server_said(tmp_path)}\n{people}")
                     await asyncio.sleep(0.2)
             loop.run_until_complete(wait())
 
