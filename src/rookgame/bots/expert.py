@@ -109,9 +109,9 @@ class Level:
     weigh_auction: bool = True
     # Draw the deals of the card play from the learned beliefs (bots/belief.py, the shipped weights):
     # each hidden card where the model says it likely is, the hard constraints kept.  Off: head to head
-    # against the expert, -0.6 [-4.5, +3.4] and +0.3 [-3.1, +3.7] points a hand over 240 and 300 more
-    # kentucky-discard deals, +2.5 [-1.1, +6.2] over 300 full-deck deals, +3.4 [-2.0, +8.7] over 600
-    # family.toml deals, for 2 to 5 ms more a decision (docs/benchmarks.md, issue 28).
+    # against the expert, every run pooled, -0.1 [-2.7, +2.5] points a hand over 540 kentucky-discard
+    # deals, +1.3 [-1.3, +4.0] over 600 full-deck deals, +1.6 [-2.8, +6.0] over 900 family.toml deals,
+    # for 2 to 5 ms more a decision (docs/benchmarks.md, issue 28).
     belief: bool = False
     # Bid from the learned distribution of the take (bots/bidmodel.py): bid on while its
     # ``bid_quantile`` quantile reaches the next bid (the heuristic's auction rule), instead of the
