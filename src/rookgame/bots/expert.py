@@ -159,6 +159,8 @@ LEVELS = {
     # hand against the heuristic over 300 full-deck deals, deal by deal, at 11.6 ms a decision (10.1).
     "medium": Level(16, 6, 16, 0.5, 100_000),
     "hard": Level(20, 6, 32, 1.0, 300_000),
+    # expert: twice its deals gain nothing, head to head over 300 kentucky-discard deals: 128 a card -0.7
+    # [-3.9, +2.5], 96 in the auction -2.6 [-7.6, +2.5] (docs/benchmarks.md, issue 28)
     "expert": Level(64, 7, 48, 2.0, 600_000),
 }
 if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tricks
