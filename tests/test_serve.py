@@ -36,11 +36,7 @@ def server(db: str, port: int, home: Path, host: str | None = "127.0.0.1") -> It
     """``rook serve`` in a process, once it answers (``host`` None: the README's way, no --host)."""
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1", "ROOK_LANG": "en"}  # its lines read in English
     where = ["--host", host] if host is not None else []
-    # its lines go to a file, not a pipe nobody reads: a pipe that fills would stop the server mid-test
-    with (home / "serve.log").open("a") as said:
-        proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", *where, "--port", str(port),
-                                 "--db", db, "--no-browser", "--pace", "0"], env=env, stdout=said,
-                                stderr=subprocess.STDOUT, text=True)
+    proc = serve_logged(["--port", str(port), "--db", db, "--no-browser", "--pace", "0", *where], env, home)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -61,6 +57,14 @@ def server(db: str, port: int, home: Path, host: str | None = "127.0.0.1") -> It
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def serve_logged(options: list[str], env: dict[str, str], home: Path) -> subprocess.Popen[str]:
+    """``rook serve`` with ``options``, its lines to ``home``'s serve.log (:func:`server_said`): a file, not a pipe
+    nobody reads, which once full would stop the server mid-test."""
+    with (home / "serve.log").open("a") as said:
+        return subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", *options], env=env, stdout=said,
+                                stderr=subprocess.STDOUT, text=True)
 
 
 def server_said(home: Path, tail: int = 6000) -> str:

@@ -22,16 +22,14 @@ from websockets.sync.client import ClientConnection, connect
 
 from rookgame.web.store import Store
 
-from .test_serve import free_port, server_said
+from .test_serve import free_port, serve_logged, server_said
 
 
 @contextmanager
 def site(db: str, port: int, home: Path, workers: int = 2) -> Iterator[subprocess.Popen[str]]:
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    with (home / "serve.log").open("a") as said:  # a file, not a pipe nobody reads (test_serve.server)
-        proc = subprocess.Popen([sys.executable, "-m", "rookgame.cli", "serve", "--host", "127.0.0.1", "--port",
-                                 str(port), "--db", db, "--no-browser", "--pace", "0", "--bot-processes", "0",
-                                 "--workers", str(workers)], env=env, stdout=said, stderr=subprocess.STDOUT, text=True)
+    proc = serve_logged(["--host", "127.0.0.1", "--port", str(port), "--db", db, "--no-browser", "--pace", "0",
+                         "--bot-processes", "0", "--workers", str(workers)], env, home)
     try:
         owners: set[str] = set()
         deadline = time.monotonic() + 60
