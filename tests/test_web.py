@@ -559,6 +559,32 @@ def test_a_table_of_four_bots_plays_to_the_end_on_its_own_and_goes_to_the_histor
     assert record.status_code == 200 and json.loads(record.text)["format"] == "rook-record/1"
 
 
+def test_a_bot_that_crashes_stops_the_table_and_the_table_is_told_which_seat_in_words_not_the_bugs_english(
+        client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])
+    code = made["code"]
+    room = room_of(client, code)
+
+    async def crash(code: str, table: Any, seat: int) -> int:
+        raise RuntimeError("list index out of range in the bot's own code")
+
+    room.hub.bot_move = crash  # type: ignore[method-assign]
+    ann = Wire(client, made["code"], made["token"])
+    ann.send({"type": "start"})
+    ann.view()
+    if room.table is not None and room.table.to_act == 0:  # Ann deals to herself first: she acts, then a bot
+        ann.send({"type": "act", "action": ann.view()["legal"][0]["action"]})
+    told = ann.until("info")
+    while told["code"] != "bot_failed":
+        told = ann.until("info")
+    assert set(told["params"]) == {"place"} and told["params"]["place"] in (1, 2, 3)
+    assert "index" not in told["text"] and "failed" in told["text"]
+    assert "list index out of range" in caplog.text  # why is for the server's keeper, in its log
+    spanish = client.get("/api/words", params={"lang": "es"}).json()["refusals"]
+    assert all("detail" not in json.dumps(spanish[c]) for c in ("bot_failed", "bot_stuck", "not_saved"))
+    assert "el bot del asiento" in json.dumps(spanish["bot_failed"], ensure_ascii=False)
+
+
 def test_a_game_in_progress_is_not_served_by_the_history(client: TestClient) -> None:
     made = create(client, your_name="Ann", seats=["me", "heuristic", "heuristic", "heuristic"])
     ann = Wire(client, made["code"], made["token"])

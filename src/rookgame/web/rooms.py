@@ -540,7 +540,7 @@ class Room:
             raise Refusal("table_taken_over") from None
         except StoreError as e:  # a refusal of the store's (an action already in the log): a bug to report
             log.error("table %s: %s", self.code, e)
-            raise Refusal("not_saved", detail=str(e)) from None
+            raise Refusal("not_saved") from None
 
     def kick(self) -> None:
         """Let the bots play if it is a bot's turn (one task per room)."""
@@ -572,8 +572,9 @@ class Room:
                 try:
                     action = await self.hub.bot_move(self.code, table, seat)
                 except Exception as e:  # a bot that crashes stops this table, not the server
-                    self.failed = Refusal("bot_failed", place=seat, detail=str(e))
-                    log.exception("table %s: %s", self.code, self.failed)
+                    # the person is told that it failed; why (a bug's own words, English) is for the log
+                    self.failed = Refusal("bot_failed", place=seat)
+                    log.exception("table %s: the bot at seat %d failed: %s", self.code, seat, e)
                     self.tell(self.failed)
                     return
             async with self.lock:
@@ -586,7 +587,8 @@ class Room:
                     chosen = (before, seat, action)
                 except Refusal as e:
                     if self.failed is None:
-                        self.failed = Refusal("bot_stuck", place=seat, detail=str(e))
+                        log.error("table %s: the bot at seat %d could not move: %s", self.code, seat, e)
+                        self.failed = Refusal("bot_stuck", place=seat)
                         self.tell(self.failed)
                     return
                 else:

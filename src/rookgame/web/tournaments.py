@@ -576,7 +576,7 @@ class Hall:
                     room.set_board(following, moves.get((s.round, s.table, following.number), []))
             except StoreError as e:
                 log.error("%s", e)
-                room.failed = Refusal("not_saved", detail=str(e))
+                room.failed = Refusal("not_saved")
             event.rooms[(s.round, s.table)] = room
             if room.table is not None and room.table.is_over and not room.done:
                 room.finish_board(room.table)

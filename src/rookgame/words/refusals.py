@@ -200,14 +200,16 @@ SERVER: dict[str, Say] = {
     "hint_not_seated": Say(N_("hints are for the seat to act")),
     "hint_not_turn": Say(N_("no hint: it is not your turn")),
     "hint_pending": Say(N_("a hint is on its way")),
-    "not_saved": Say(N_("the table could not be saved: {detail}")),
+    # Translators: a fault of the server's; what went wrong is in the server's log, for its keeper
+    "not_saved": Say(N_("the table could not be saved; the server's log says why")),
     # a table the server could not set up (its seats, its bots): the table's own errors
     "seats_count": Say(TABLE["seats_count"]),
     "unknown_bot": Say(TABLE["unknown_bot"]),
     "host_one_seat": Say(N_("the host sits at one seat at most")),
     "host_needs_name": Say(N_("give your name to sit at the table")),
-    "bot_failed": Say(N_("the bot at seat {place} failed: {detail}")),
-    "bot_stuck": Say(N_("the bot at seat {place} could not move: {detail}")),
+    # Translators: a fault of the bot's; the table stops, and what went wrong is in the server's log
+    "bot_failed": Say(N_("the bot at seat {place} failed; the server's log says why")),
+    "bot_stuck": Say(N_("the bot at seat {place} could not move; the server's log says why")),
 }
 
 _ALL = {**REFUSALS, **SERVER}
