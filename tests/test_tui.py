@@ -511,13 +511,18 @@ def test_bots_think_off_the_ui_thread_and_their_moves_are_submitted_on_it(tmp_pa
         for seat in (1, 2, 3):
             screen.table.set_seat(seat, Bot("spy", player=spy))
         submitted: list[threading.Thread] = []
-        submit = screen.table.submit
+        submit, submit_bot = screen.table.submit, screen.table.submit_bot
 
         def noted(seat: int, action: int) -> None:
             submitted.append(threading.current_thread())
             submit(seat, action)
 
+        def noted_bot(seat: int, action: int) -> None:
+            submitted.append(threading.current_thread())
+            submit_bot(seat, action)
+
         screen.table.submit = noted  # type: ignore[method-assign]
+        screen.table.submit_bot = noted_bot  # type: ignore[method-assign]
         await pilot.press("p")  # the bots bid on, take the nest, lead: up to the person's turn
         assert screen.my_turn() and len(spy.threads) >= 3
         assert all(t is not threading.main_thread() for t in spy.threads)

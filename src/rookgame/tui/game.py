@@ -301,15 +301,17 @@ class GameScreen(Screen[None]):
         self.call_later(self.advance, True)
 
     def submit(self, seat: int, action: int) -> bool:
-        """Submit through the table; True if taken.  A person's refused move is said; a bot's is an error."""
-        try:
-            self.table.submit(seat, action)
-        except IllegalAction as e:
-            if self.table.is_human(seat):
+        """Submit through the table; True if taken.  A person's refused move is said; a bot's is the table's
+        error (:meth:`Table.submit_bot`)."""
+        if not self.table.is_human(seat):
+            self.table.submit_bot(seat, action)
+        else:
+            try:
+                self.table.submit(seat, action)
+            except IllegalAction as e:
                 self.message = fill(GAME["not_allowed"], {"why": self.in_words(e)})
                 self.private = False
                 return False
-            raise TableError("bot_illegal", cause=e, name=self.players[seat], seat=seat, action=action) from e
         self.hear()
         return True
 
