@@ -17,7 +17,7 @@ JSON an earlier ``--vs`` run wrote with ``--json``: its B's arena is reused, or 
 
 A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
 (samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play, belief, bidmodel, bid_quantile,
-playout, playout_tricks, prior, race, ismcts, ismcts_explore); a plain
+playout, playout_tricks, prior, race, ismcts, ismcts_explore, early_samples, ...); a plain
 name is a registered bot.
 """
 
@@ -38,19 +38,24 @@ from rookgame.play import game_seeds
 from rookgame.rules import RuleSet, load
 
 
+def variant_level(spec: str) -> Level:
+    """The :class:`Level` that ``level:field=value,...`` names (a plain level: that level's own)."""
+    level, _, changes = spec.partition(":")
+    kinds = {f.name: f.type for f in dataclasses.fields(Level)}
+    over: dict[str, object] = {}
+    for item in filter(None, changes.split(",")):
+        key, _, value = item.partition("=")
+        kind = kinds[key]
+        over[key] = float(value) if kind == "float" else bool(int(value)) if kind == "bool" else int(value)
+    return dataclasses.replace(LEVELS[level], **over)  # type: ignore[arg-type]
+
+
 def variant(spec: str) -> str:
     """Register the variant ``spec`` as a bot (the arena's workers inherit the registry); its name."""
     if ":" not in spec:
         return spec
-    level, _, changes = spec.partition(":")
-    base = LEVELS[level]
-    kinds = {f.name: f.type for f in dataclasses.fields(Level)}
-    over: dict[str, object] = {}
-    for item in changes.split(","):
-        key, _, value = item.partition("=")
-        kind = kinds[key]
-        over[key] = float(value) if kind == "float" else bool(int(value)) if kind == "bool" else int(value)
-    lv = dataclasses.replace(base, **over)  # type: ignore[arg-type]
+    level = spec.partition(":")[0]
+    lv = variant_level(spec)
     name = spec.replace(":", "-").replace(",", "-").replace("=", "")
 
     def make(seed: int | None) -> Player:

@@ -13,6 +13,7 @@ and the overruns left once those waits are taken out.
     nice -n 10 python benchmarks/time_limits.py --deals 200 --hog 1
     nice -n 10 python benchmarks/time_limits.py --deals 200 --hog 1 --minutes 40   # as many as fit
     nice -n 10 python benchmarks/time_limits.py --levels medium --deals 20 --hog 1 --slowest 5
+    python benchmarks/time_limits.py --levels "expert+expert:belief=1" --deals 10 --json   # a variant beside it
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import subprocess
 import time
 from typing import Any
 
+from expert_variants import variant, variant_level
 from rookgame import table as T
 from rookgame.arena import arena_player, deal_configs, frame_slots, player_seed
 from rookgame.bots.expert import LEVELS
@@ -83,7 +85,7 @@ def play_deal(rules: RuleSet, level: str, index: int, seed: int) -> list[Decisio
 
 
 def summary(level: str, times: list[Decision], slowest: int) -> dict[str, Any]:
-    limit = LEVELS[level].seconds
+    limit = variant_level(level).seconds
     ms = sorted(d[0] * 1000 for d in times)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
     worst = sorted(times, reverse=True)[:slowest]
@@ -102,7 +104,8 @@ def summary(level: str, times: list[Decision], slowest: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rules", default="kentucky-discard")
-    ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--levels", default=",".join(LEVELS),
+                    help="levels, or variants as expert_variants.py names them (expert:belief=1) joined by +")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--hog", type=int, default=0, help="CPU-bound processes to run beside it")
@@ -112,7 +115,9 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="one JSON line per level")
     args = ap.parse_args()
     rules = load(args.rules)
-    levels = args.levels.split(",")
+    # variants carry commas of their own: with a ':' in the list, levels are joined by '+'
+    levels = args.levels.split("+" if ":" in args.levels else ",")
+    names = {level: variant(level) for level in levels}
     times: dict[str, list[Decision]] = {level: [] for level in levels}
     done = dict.fromkeys(levels, 0)
     loads: list[float] = []
@@ -126,7 +131,7 @@ def main() -> None:
             if args.minutes and time.perf_counter() - t > 60 * args.minutes:
                 break
             for level in levels:
-                times[level] += play_deal(rules, level, index, args.seed)
+                times[level] += play_deal(rules, names[level], index, args.seed)
                 done[level] += 1
                 loads.append(os.getloadavg()[0])
     finally:

@@ -151,6 +151,9 @@ class Level:
     # deals and -1.7 [-7.6, +4.2] over 120 full-deck deals (docs/benchmarks.md, issue 28, item 3).
     ismcts: int = 0
     ismcts_explore: float = 0.7
+    # Deals a card while play-outs score the cards (more than ``solve_tricks`` tricks left; 0: ``samples``):
+    # those decisions are the slower half, so more deals there leave the median decision where it was.
+    early_samples: int = 0
 
 
 LEVELS = {
@@ -324,7 +327,7 @@ class ExpertPlayer:
         clock = clock or self._clock()
         scored: list[dict[int, float]] = []
         solve_here = left <= lv.solve_tricks and not self._alone(view.rules, view.seat, view.bidder)
-        samples = lv.samples
+        samples = lv.early_samples if lv.early_samples and not solve_here else lv.samples
         if lv.prior > 0 and len(legal) > 1:
             kept = self._prior_cards(view)
             if not solve_here:
