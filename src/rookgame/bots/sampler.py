@@ -208,35 +208,37 @@ class BeliefDealer:
             table.append(w)
         order = sorted(range(len(p.pool)), key=lambda i: sum(1 for x in table[i] if x > 0))
         self.cards = [p.pool[i] for i in order]
-        self.weights = [table[i] for i in order]
-        self.expected = [sum(w[s] for w in self.weights) for s in range(n + 1)]
+        rows = [table[i] for i in order]
+        self.expected = [sum(w[s] for w in rows) for s in range(n + 1)]
+        # each card's places that may hold it, with its probability there: the deal loops over these alone
+        self.slots = [[(s, x) for s, x in enumerate(w) if x > 0] for w in rows]
 
     def reset(self) -> None:
         pass
 
     def deal(self, rng: random.Random) -> list[int] | None:
         """Each place's cards (masks, place ``n`` last), or None where a card found no place."""
-        n1 = len(self.expected)
-        masks = [0] * n1
+        masks = [0] * len(self.expected)
         room = list(self.p.want)
         expected = list(self.expected)
         rand = rng.random
-        for c, w in zip(self.cards, self.weights):
-            odds = [w[s] * room[s] / max(expected[s], 1e-9) if room[s] and w[s] > 0 else 0.0 for s in range(n1)]
+        for c, slots in zip(self.cards, self.slots):
+            odds = [x * room[s] / max(expected[s], 1e-9) if room[s] else 0.0 for s, x in slots]
             total = sum(odds)
             if total <= 0:
                 return None
             pick = rand() * total
-            for s in range(n1):
-                pick -= odds[s]
-                if pick < 0 and odds[s] > 0:
+            for i, o in enumerate(odds):  # noqa: B007 (i, the place picked, is read after the loop)
+                pick -= o
+                if pick < 0 and o > 0:
                     break
             else:
-                s = max(range(n1), key=lambda k: odds[k])
+                i = max(range(len(odds)), key=odds.__getitem__)
+            s = slots[i][0]
             masks[s] |= 1 << c
             room[s] -= 1
-            for k in range(n1):
-                expected[k] -= w[k]
+            for k, x in slots:
+                expected[k] -= x
         return masks
 
 
