@@ -459,6 +459,8 @@ def test_rook_bots_lists_every_bot_and_each_levels_time_limit() -> None:
         assert name in result.output
     for lv in LEVELS.values():
         assert f"{lv.seconds:g} s" in result.output and f"{lv.solve_tricks} tricks left" in result.output
+        if lv.early_samples:  # more deals in the first tricks: both counts shown
+            assert f"{lv.early_samples}, then {lv.samples}" in result.output
 
 
 def _facing_a_bid(rules_name: str, seed: int, partner: bool = False) -> Hand | None:

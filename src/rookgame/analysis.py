@@ -77,7 +77,7 @@ class Judge:
         self.expert = ExpertPlayer(seed, level, timed=timed)
         if scale > 1:
             lv = LEVELS[level]
-            self.expert.level = replace(lv, samples=lv.samples * scale)
+            self.expert.level = replace(lv, samples=lv.samples * scale, early_samples=lv.early_samples * scale)
         self.heuristic = HeuristicPlayer()
         self.rng = random.Random(seed)
         self.deals = 2 * LEVELS[level].bid_samples * scale  # play-outs per action for bids and trump calls

@@ -651,7 +651,9 @@ def bots() -> None:
             about = {"random": "bot_random", "heuristic": "bot_heuristic"}.get(name, "bot_other")
             table.add_row(_say(about, name=name), "-", "-", "-", "-")
         else:
-            table.add_row(name, _say("seconds", seconds=decimal(lv.seconds)), number(lv.samples),
+            deals = number(lv.samples) if not lv.early_samples or lv.early_samples == lv.samples else \
+                _say("deals_early_late", early=number(lv.early_samples), late=number(lv.samples))
+            table.add_row(name, _say("seconds", seconds=decimal(lv.seconds)), deals,
                           _say("tricks_left", tricks=lv.solve_tricks), number(lv.bid_samples))
     console.print(table)
     console.print(Text(_say("bots_about")))

@@ -108,10 +108,11 @@ class Level:
     # deals, +2.5 [-2.7, +7.6] over 250 full-deck deals (docs/benchmarks.md, issue 28): kept.
     weigh_auction: bool = True
     # Draw the deals of the card play from the learned beliefs (bots/belief.py, the shipped weights):
-    # each hidden card where the model says it likely is, the hard constraints kept.  Off: head to head
+    # each hidden card where the model says it likely is, the hard constraints kept.  Alone, head to head
     # against the expert, every run pooled, -0.1 [-2.7, +2.5] points a hand over 540 kentucky-discard
     # deals, +1.3 [-1.3, +4.0] over 600 full-deck deals, +1.6 [-2.8, +6.0] over 900 family.toml deals,
-    # for 2 to 5 ms more a decision (docs/benchmarks.md, issue 28).
+    # for 2 to 5 ms more a decision; with twice the deals where play-outs score the cards, on in the
+    # expert (docs/benchmarks.md, issue 28, "The beliefs with more deals").
     belief: bool = False
     # Bid from the learned distribution of the take (bots/bidmodel.py): bid on while its
     # ``bid_quantile`` quantile reaches the next bid (the heuristic's auction rule), instead of the
@@ -162,9 +163,13 @@ LEVELS = {
     # hand against the heuristic over 300 full-deck deals, deal by deal, at 11.6 ms a decision (10.1).
     "medium": Level(16, 6, 16, 0.5, 100_000),
     "hard": Level(20, 6, 32, 1.0, 300_000),
-    # expert: twice its deals gain nothing, head to head over 300 kentucky-discard deals: 128 a card -0.7
-    # [-3.9, +2.5], 96 in the auction -2.6 [-7.6, +2.5] (docs/benchmarks.md, issue 28)
-    "expert": Level(64, 7, 48, 2.0, 600_000),
+    # expert: the beliefs with 128 deals a card where play-outs score the cards, head to head against the
+    # expert without them over 300 deals each: kentucky-discard +2.5, full-deck +4.65 [+0.91, +8.39], family.toml
+    # +3.6 [-4.0, +11.2] (265), its median decision 4 to 8 ms more.  Twice the deals alone gain nothing (128 a
+    # card -0.7 [-3.9, +2.5], 96 in the auction -2.6 [-7.6, +2.5]); the beliefs with 128 deals at every card
+    # gain more in family.toml (+8.9 [+2.0, +15.8]) but take its median decision from 42 to 68 ms
+    # (docs/benchmarks.md, issue 28).
+    "expert": Level(64, 7, 48, 2.0, 600_000, belief=True, early_samples=128),
 }
 if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tricks
     LEVELS = {k: dataclasses.replace(v, solve_tricks=min(v.solve_tricks, 3)) for k, v in LEVELS.items()}

@@ -421,6 +421,9 @@ SAY: dict[str, Template] = {
     "bot_other": N_("{name}: no search"),
     "seconds": N_("{seconds} s"),
     "tricks_left": N_("{tricks} tricks left"),
+    # Translators: deals a card in `rook bots`: this many in the first tricks (played out), then this many
+    # (solved exactly)
+    "deals_early_late": N_("{early}, then {late}"),
     "bots_about": N_("The searching levels deal the cards they cannot see in ways that fit what their seat has seen, "
                      "and try each choice on every deal: played out by heuristic players, and solved exactly in the "
                      "last tricks. None thinks past its time limit: on a slow or busy machine it tries fewer deals."),
