@@ -153,7 +153,8 @@ class Level:
     ismcts: int = 0
     ismcts_explore: float = 0.7
     # Deals a card while play-outs score the cards (more than ``solve_tricks`` tricks left; 0: ``samples``):
-    # those decisions are the slower half, so more deals there leave the median decision where it was.
+    # those decisions are mostly above the median, so more deals there move the median less than more deals
+    # everywhere (family.toml with the beliefs: 49 ms against 68; docs/benchmarks.md, issue 28).
     early_samples: int = 0
 
 
@@ -164,11 +165,11 @@ LEVELS = {
     "medium": Level(16, 6, 16, 0.5, 100_000),
     "hard": Level(20, 6, 32, 1.0, 300_000),
     # expert: the beliefs with 128 deals a card where play-outs score the cards, head to head against the
-    # expert without them over 300 deals each: kentucky-discard +2.5, full-deck +4.65 [+0.91, +8.39], family.toml
-    # +3.6 [-4.0, +11.2] (265), its median decision 4 to 8 ms more.  Twice the deals alone gain nothing (128 a
-    # card -0.7 [-3.9, +2.5], 96 in the auction -2.6 [-7.6, +2.5]); the beliefs with 128 deals at every card
-    # gain more in family.toml (+8.9 [+2.0, +15.8]) but take its median decision from 42 to 68 ms
-    # (docs/benchmarks.md, issue 28).
+    # expert without them over 300 deals each: kentucky-discard +2.2 [-1.3, +5.8], full-deck +4.65 [+0.91,
+    # +8.39], family.toml +3.6 [-4.0, +11.2] (265), its median decision 1 to 8 ms more.  Twice the deals
+    # alone gain nothing (128 a card -0.7 [-3.9, +2.5], 96 in the auction -2.6 [-7.6, +2.5]); the beliefs
+    # with 128 deals at every card gain more in family.toml (+8.9 [+2.0, +15.8]) but take its median
+    # decision from 42 to 68 ms (docs/benchmarks.md, issue 28).
     "expert": Level(64, 7, 48, 2.0, 600_000, belief=True, early_samples=128),
 }
 if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tricks
