@@ -301,8 +301,9 @@ class ExpertPlayer:
         lv = self.level
         legal = list(view.legal)
         own = lv.own_points
-        deals = iter(self._play_samples(view, clock, lv.samples, lazy=True))
-        found = ismcts.search(deals, lv.samples * len(legal), self._player(),
+        samples = lv.early_samples or lv.samples  # the search runs at the first tricks, where play-outs score
+        deals = iter(self._play_samples(view, clock, samples, lazy=True))
+        found = ismcts.search(deals, samples * len(legal), self._player(),
                               lambda h, s: utility(h, s, own), clock.over, self.rng,
                               explore=lv.ismcts_explore, scale=float(view.rules.total_points))
         if not found:
