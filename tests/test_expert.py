@@ -770,3 +770,33 @@ def test_rook_analyze_speaks_the_readers_language(tmp_path: Path) -> None:
     for english in ("judged by", " trick ┃", " phase ┃", " taken ┃", " best ┃", " cost ┃", "blunder", "given away",
                     "decisions", "bid ", "pass"):
         assert english not in out, english
+
+
+def test_a_close_call_is_a_card_within_z_standard_errors_of_the_best_not_one_equal_on_every_deal() -> None:
+    from rookgame.bots.expert import _contested
+    close = [{1: 10.0 + d, 2: 9.0 + 2 * d} for d in (-3, 4, -2, 5, -4, 3)]  # 2 behind by a little, noisily
+    assert _contested(close, 2.0)
+    far = [{1: 30.0 + d, 2: 0.0 + d} for d in (-3, 4, -2, 5, -4, 3)]  # 2 behind by 30 on every deal
+    assert not _contested(far, 2.0)
+    equal = [{1: 10.0 + d, 2: 10.0 + d, 3: -20.0} for d in (-3, 4, -2, 5)]  # 1 and 2 alike on every deal
+    assert not _contested(equal, 2.0)
+
+
+def test_where_the_solver_scores_the_expert_takes_more_deals_only_for_a_close_call() -> None:
+    from rookgame.bots.expert import LEVELS, _contested
+    rules = preset("kentucky-discard")
+    level = dataclasses.replace(LEVELS["expert"], samples=12, early_samples=0, extend_samples=36, belief=False)
+    counts: dict[bool, int] = {True: 0, False: 0}
+    for seed in range(40):
+        hand = Hand(rules, 0)
+        hand.deal_random(random.Random(seed))
+        finish(hand, HeuristicPlayer(), stop_at=level.solve_tricks - 1)
+        if hand.phase != Phase.PLAY or len(hand.legal_tuple()) < 2:
+            continue
+        expert = ExpertPlayer(seed, "expert", timed=False)
+        expert.level = level
+        scored = expert.play_values(view_of(hand, hand.to_act))
+        close = _contested(scored[:12], level.extend_z)
+        assert len(scored) == (36 if close else 12)
+        counts[close] += 1
+    assert counts[True] and counts[False], counts  # both kinds of decision met

@@ -156,6 +156,12 @@ class Level:
     # those decisions are mostly above the median, so more deals there move the median less than more deals
     # everywhere (family.toml with the beliefs: 49 ms against 68; docs/benchmarks.md, issue 28).
     early_samples: int = 0
+    # Where the solver scores the cards: after ``samples`` deals, when the best card is not ahead of
+    # every other card by more than ``extend_z`` standard errors of their difference deal by deal (cards
+    # equal on every deal aside), score more deals, up to this many in all (0: never).  Only the close
+    # calls pay for the deals.
+    extend_samples: int = 0
+    extend_z: float = 2.0
 
 
 LEVELS = {
@@ -343,7 +349,8 @@ class ExpertPlayer:
         runs = equivalent_runs(view, legal)
         playable = list(runs)  # one card of each run of equivalent cards is played out
         scoring = set(legal)  # the cards still scored (with race, the cards of the runs still in it)
-        for hand in self._play_samples(view, clock, samples, lazy=True):
+        extend = lv.extend_samples if solve_here and lv.extend_samples > samples and not (race or lv.weigh_play) else 0
+        for hand in self._play_samples(view, clock, max(samples, extend), lazy=True):
             values: dict[int, float] | None = None
             if solve_here:
                 try:
@@ -363,7 +370,7 @@ class ExpertPlayer:
                     for b in runs[a][1:]:
                         values[b] = values[a]
             scored.append(values)
-            if clock.over():
+            if clock.over() or (extend and len(scored) == samples and not _contested(scored, lv.extend_z)):
                 break
             if race and len(scored) >= _RACE_FROM and len(scored) % _RACE_EVERY == 0:
                 playable = _race(scored, playable, race)
@@ -811,6 +818,16 @@ def _race(scored: Sequence[dict[int, float]], cards: list[int], z: float) -> lis
                 continue
         kept.append(a)
     return kept
+
+
+def _contested(scored: Sequence[dict[int, float]], z: float) -> bool:
+    """Whether a card other than the best on average is within ``z`` standard errors of it on the deals
+    ``scored`` (a card equal to the best on every deal does not count: more deals would not part them)."""
+    if len(scored) < 2:
+        return bool(scored)
+    cards = [a for a in scored[0] if all(a in v for v in scored)]
+    best = max(cards, key=lambda a: sum(v[a] for v in scored))
+    return any(a != best and any(v[a] != v[best] for v in scored) for a in _race(scored, cards, z))
 
 
 def unvalued(choice: int, legal: Sequence[int]) -> Ranking:
