@@ -390,10 +390,10 @@ def test_a_save_to_a_folder_that_is_a_file_keeps_the_game_going_and_says_where(t
 
 def test_a_full_disk_mid_game_then_quit_offers_another_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    from rookgame import saves
+    from rookgame import files, saves
 
     full, other = tmp_path / "full", tmp_path / "other"
-    real = saves._write_whole
+    real = files.write_whole  # what saves writes with (it holds it as _write_whole)
 
     def write(path: Path, data: bytes) -> None:
         if path.parent == full:
