@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import random
@@ -800,3 +801,30 @@ def test_where_the_solver_scores_the_expert_takes_more_deals_only_for_a_close_ca
         assert len(scored) == (36 if close else 12)
         counts[close] += 1
     assert counts[True] and counts[False], counts  # both kinds of decision met
+
+
+def test_rook_bots_in_an_80_column_terminal_keeps_every_line_within_80_columns() -> None:
+    import fcntl
+    import os
+    import pty
+    import re
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")} | {"TERM": "xterm"}
+    run = subprocess.run([sys.executable, "-c", "from rookgame.cli import main; main()", "bots"],
+                         stdin=follower, stdout=follower, stderr=subprocess.PIPE, env=env, timeout=60)
+    os.close(follower)
+    out = b""
+    with contextlib.suppress(OSError):  # the follower closed: the end of the output
+        while chunk := os.read(leader, 65536):
+            out += chunk
+    os.close(leader)
+    assert run.returncode == 0, run.stderr
+    lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode()).splitlines()
+    assert any("expert" in line for line in lines)
+    assert max(len(line.rstrip()) for line in lines) <= 80, lines
