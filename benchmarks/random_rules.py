@@ -11,6 +11,9 @@ above the bidding side's share of the points in play, a goal over 12 hands away)
 
 The same seed writes the same files.  The files for seed 12 are committed in
 benchmarks/random-rules/ (the bidding valuation is measured on them).
+The twenty for seed 24 are in benchmarks/random-rules-24/ (issue 28's head to head of the expert):
+
+    python benchmarks/random_rules.py --seed 24 --count 20 --out benchmarks/random-rules-24
 """
 
 from __future__ import annotations
