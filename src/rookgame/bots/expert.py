@@ -158,8 +158,10 @@ class Level:
     early_samples: int = 0
     # Where the solver scores the cards: after ``samples`` deals, when the best card is not ahead of
     # every other card by more than ``extend_z`` standard errors of their difference deal by deal (cards
-    # equal on every deal aside), score more deals, up to this many in all (0: never).  Only the close
-    # calls pay for the deals.
+    # equal on every deal aside), score more deals, up to this many in all (0: never): only the close calls
+    # pay for the deals (a quarter of the solver's decisions in family.toml at 2).  Off: 64 then up to 128
+    # gained -0.02 [-3.87, +3.82] points a hand over 225 family.toml deals, head to head against the expert
+    # (153 of them alike), where 128 at every card had led by +6.1 (docs/benchmarks.md, issue 28).
     extend_samples: int = 0
     extend_z: float = 2.0
 
