@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import fcntl
 import itertools
+import os
+import pty
 import random
+import re
+import struct
+import subprocess
+import sys
+import termios
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +25,7 @@ from typer.testing import CliRunner
 from rookgame import actions as A
 from rookgame.analysis import analyze
 from rookgame.bots import ismcts
-from rookgame.bots.expert import Clock, ExpertPlayer, equivalent_runs, utility
+from rookgame.bots.expert import LEVELS, Clock, ExpertPlayer, _contested, equivalent_runs, utility
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.hints import ranked
 from rookgame.bots.playout import finish
@@ -774,7 +782,6 @@ def test_rook_analyze_speaks_the_readers_language(tmp_path: Path) -> None:
 
 
 def test_a_close_call_is_a_card_within_z_standard_errors_of_the_best_not_one_equal_on_every_deal() -> None:
-    from rookgame.bots.expert import _contested
     close = [{1: 10.0 + d, 2: 9.0 + 2 * d} for d in (-3, 4, -2, 5, -4, 3)]  # 2 behind by a little, noisily
     assert _contested(close, 2.0)
     far = [{1: 30.0 + d, 2: 0.0 + d} for d in (-3, 4, -2, 5, -4, 3)]  # 2 behind by 30 on every deal
@@ -784,7 +791,6 @@ def test_a_close_call_is_a_card_within_z_standard_errors_of_the_best_not_one_equ
 
 
 def test_where_the_solver_scores_the_expert_takes_more_deals_only_for_a_close_call() -> None:
-    from rookgame.bots.expert import LEVELS, _contested
     rules = preset("kentucky-discard")
     level = dataclasses.replace(LEVELS["expert"], samples=12, early_samples=0, extend_samples=36, belief=False)
     counts: dict[bool, int] = {True: 0, False: 0}
@@ -804,27 +810,18 @@ def test_where_the_solver_scores_the_expert_takes_more_deals_only_for_a_close_ca
 
 
 def test_rook_bots_in_an_80_column_terminal_keeps_every_line_within_80_columns() -> None:
-    import fcntl
-    import os
-    import pty
-    import re
-    import struct
-    import subprocess
-    import sys
-    import termios
-
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")} | {"TERM": "xterm"}
-    run = subprocess.run([sys.executable, "-c", "from rookgame.cli import main; main()", "bots"],
-                         stdin=follower, stdout=follower, stderr=subprocess.PIPE, env=env, timeout=60)
-    os.close(follower)
+    run = subprocess.Popen([sys.executable, "-c", "from rookgame.cli import main; main()", "bots"],
+                           stdin=follower, stdout=follower, stderr=subprocess.DEVNULL, env=env)
+    os.close(follower)  # the child holds the only copy: its exit ends the reads below
     out = b""
-    with contextlib.suppress(OSError):  # the follower closed: the end of the output
+    with contextlib.suppress(OSError):  # read as it writes (a pseudo-terminal's buffer is small), to its end
         while chunk := os.read(leader, 65536):
             out += chunk
     os.close(leader)
-    assert run.returncode == 0, run.stderr
+    assert run.wait(timeout=60) == 0, out
     lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode()).splitlines()
     assert any("expert" in line for line in lines)
     assert max(len(line.rstrip()) for line in lines) <= 80, lines
