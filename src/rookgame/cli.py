@@ -43,9 +43,9 @@ INTERNAL_ERROR = 3  # an unexpected exception: a bug
 
 app = typer.Typer(cls=WordsGroup, add_completion=False, no_args_is_help=True,
                   help="Rook, the trick-taking card game: rules, self-play, records and replay.")
-# In a terminal, its own width (Rich folds a table's cells to fit); written to a file or a pipe, where Rich
-# would take 80 columns, 100, so that a wide table keeps one row a line.
-console = Console() if Console().is_terminal else Console(width=100)
+console = Console()  # in a terminal, its own width: Rich folds a table's cells to fit
+if not console.is_terminal:  # a file or a pipe, where Rich would take 80 columns: a wide table keeps a row a line
+    console.width = 100
 err = Console(stderr=True)
 
 

@@ -809,7 +809,7 @@ def _race(scored: Sequence[dict[int, float]], cards: list[int], z: float) -> lis
     the best on average, and every card not behind it by more than ``z`` standard errors of their
     difference deal by deal (a card behind it on every deal by the same points is out)."""
     n = len(scored)
-    best = max(cards, key=lambda a: sum(v[a] for v in scored))
+    best = _best(scored, cards)
     kept = []
     for a in cards:
         if a != best:
@@ -822,13 +822,19 @@ def _race(scored: Sequence[dict[int, float]], cards: list[int], z: float) -> lis
     return kept
 
 
+def _best(scored: Sequence[dict[int, float]], cards: Sequence[int]) -> int:
+    """The card of ``cards`` with the highest total over ``scored`` (the first of them on a tie): the one
+    both the race and the close call measure the others against."""
+    return max(cards, key=lambda a: sum(v[a] for v in scored))
+
+
 def _contested(scored: Sequence[dict[int, float]], z: float) -> bool:
     """Whether a card other than the best on average is within ``z`` standard errors of it on the deals
     ``scored`` (a card equal to the best on every deal does not count: more deals would not part them)."""
     if len(scored) < 2:
         return bool(scored)
     cards = [a for a in scored[0] if all(a in v for v in scored)]
-    best = max(cards, key=lambda a: sum(v[a] for v in scored))
+    best = _best(scored, cards)
     return any(a != best and any(v[a] != v[best] for v in scored) for a in _race(scored, cards, z))
 
 
