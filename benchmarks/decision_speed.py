@@ -4,7 +4,8 @@ Positions are mid-hand: heuristic players play seeded deals up to the first lead
 middle trick.  Each figure is the mean over those positions: every seat's view, the knowledge
 of the seat to act, one deal drawn for it to score a card on (the auction weighed), one
 heuristic play-out to the end of the hand, one deal drawn for the seat after the bidder (which
-has not seen the burial), and one expert card decision (mid-hand, and at the
+has not seen the burial), 64 deals drawn for that seat from one view as a decision draws them
+(``draw_us``, a deal), and one expert card decision (mid-hand, and at the
 second card of the hand) without its time limit, so that both trees do the same work.  The
 play-out is the expert's own (``rookgame.bots.playout.finish``; in a tree without it, the view
 per card it replaced).
@@ -27,7 +28,7 @@ import time
 from rookgame.bots.expert import ExpertPlayer
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.knowledge import know
-from rookgame.bots.sampler import sample_hand
+from rookgame.bots.sampler import Draw, sample_hand
 from rookgame.rules import load
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
@@ -39,6 +40,9 @@ except ImportError:  # a tree from before the play-outs on the state
     def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:  # stop_at: never passed here
         while hand.phase < Phase.DONE:
             hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
+
+
+DRAWS = 64  # deals a view, as the expert draws for a card-play decision
 
 
 def positions(rules_name: str, count: int, seed: int, trick: int | None = None) -> list[Hand]:
@@ -104,7 +108,17 @@ def measure(rules_name: str, count: int, seed: int, expert_positions: int) -> di
         for v in defenders:
             sample_hand(v, rng)
 
+    # As a decision draws them: many deals from one view, prepared once (the first replays the history,
+    # the others swap their hidden cards into it).
+    def draws() -> None:
+        rng = random.Random(seed)
+        for v in defenders:
+            draw = Draw(v)
+            for _ in range(DRAWS):
+                draw.sample(rng)
+
     view_us = per_call(views, 20) / (len(hands) * n) * 1e6
+    draw_us = per_call(draws, 2) / (len(hands) * DRAWS) * 1e6
     sample_us = per_call(samples, 5) / len(hands) * 1e6
     defender_sample_us = per_call(defender_samples, 5) / len(hands) * 1e6
     know_us = per_call(knows, 20) / len(hands) * 1e6
@@ -123,7 +137,7 @@ def measure(rules_name: str, count: int, seed: int, expert_positions: int) -> di
         expert.rank(view_of(h, h.to_act))
     early_ms = (time.perf_counter() - t) / expert_positions * 1e3
     return {"view_us": view_us, "know_us": know_us, "sample_us": sample_us,
-            "defender_sample_us": defender_sample_us, "playout_ms": playout_ms,
+            "defender_sample_us": defender_sample_us, "draw_us": draw_us, "playout_ms": playout_ms,
             "expert_ms": expert_ms, "expert_early_ms": early_ms}
 
 

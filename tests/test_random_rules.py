@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rookgame import log as L
 from rookgame.bots import RandomPlayer
-from rookgame.bots.sampler import SampleError, nest_reading, sample_hand
+from rookgame.bots.sampler import Draw, SampleError, _rebuild, nest_reading, read_burial, sample_hand
 from rookgame.rules import CHOICES, RulesError, RuleSet
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
@@ -170,3 +170,51 @@ def test_a_deal_the_bots_draw_shows_the_seat_exactly_what_it_sees_at_the_table(r
         assert view_of(sample, seat) == view
         if seat == hand.to_act:
             assert sample.legal_actions() == hand.legal_actions()
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(house_rules(modelled=False), SEEDS)
+def test_a_deal_drawn_in_the_card_play_is_the_hand_its_replay_gives(rules: RuleSet, seed: int) -> None:
+    """In the card play the sampler replays the public history once and swaps each later deal's hidden
+    cards into that hand: for every deal it draws, the same hand as a full replay would give, slot by
+    slot, and refused exactly where the replay refuses it (any seat, the bidder too, any house rules)."""
+    rng = random.Random(seed)
+    hand = Hand(rules, rng.randrange(rules.players))
+    hand.deal_random(rng)
+    bot = RandomPlayer(seed)
+    stop = rng.randrange(1, rules.deck.size)
+    while hand.phase in (Phase.BID, Phase.NEST) or (hand.phase == Phase.PLAY and stop):
+        if hand.phase == Phase.PLAY:
+            stop -= 1
+        hand.apply(bot.act(view_of(hand, hand.to_act)), hand.to_act)
+    if hand.phase != Phase.PLAY:
+        reject()  # thrown in, or played to the end
+    view = view_of(hand, rng.randrange(rules.players))
+    draw = Draw(view, weigh_auction=False, read_nest=rng.random() < 0.5)
+    p = draw.places
+    try:
+        first = draw.sample(rng)
+    except SampleError:
+        reject()  # a rare position where 200 random deals all break the public history
+    template = draw.template
+    assert template is not None and view_of(first, view.seat) == view
+    refused = 0
+    for _ in range(30):
+        masks = draw.dealer.deal(rng)
+        if masks is None:
+            continue
+        if draw.reading is not None and read_burial(p, draw.reading, masks, rng, False) is None:
+            continue
+        masks[view.seat] = int(view.hand)
+        replayed = _rebuild(view, masks[:-1], p.played, masks[-1], p.taken, p.nest_seen, p.buried_seen)
+        swapped = template.swap(masks[:-1], masks[-1])
+        if replayed is None:
+            assert swapped is None
+            refused += 1
+            continue
+        assert swapped is not None
+        for slot in Hand.__slots__:
+            if slot != "_stack":
+                assert getattr(swapped, slot) == getattr(replayed, slot), slot
+        assert view_of(swapped, view.seat) == view
+    event(f"{'some' if refused else 'no'} deals refused")

@@ -301,6 +301,18 @@ class Draw:
         self.reading = read_nest_places(p) if read_nest else None
         self.dealer: Dealer | BeliefDealer = (
             Dealer(p) if belief is None or inp is None else BeliefDealer(p, marginals(belief, inp), inp.places))
+        # In the card play, the first deal's replay is kept and the next deals swap their hidden cards into it.
+        self.template: Template | None = None
+
+    def _hand(self, masks: list[int]) -> Hand | None:
+        """The deal ``masks`` as a playable hand in the view's position (None where it breaks a rule)."""
+        p = self.places
+        if self.template is not None:
+            return self.template.swap(masks[:-1], masks[-1])
+        hand = _rebuild(self.view, masks[:-1], p.played, masks[-1], p.taken, p.nest_seen, p.buried_seen)
+        if hand is not None and self.view.phase == Phase.PLAY:
+            self.template = Template(p, hand)
+        return hand
 
     def sample(self, rng: random.Random, tries: int = 200, deadline: float | None = None,
                stop: Callable[[], bool] | None = None) -> Hand:
@@ -331,7 +343,7 @@ class Draw:
             miss += auction_miss(p, limits, masks)
             if miss and fallback is not None and not _kept(rng, miss):
                 continue
-            hand = _rebuild(view, masks[:-1], p.played, masks[-1], p.taken, p.nest_seen, p.buried_seen)
+            hand = self._hand(masks)
             if hand is None:
                 continue
             if miss and fallback is None and not _kept(rng, miss):
@@ -394,3 +406,74 @@ def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken:
     return hand
 
 
+
+
+class Template:
+    """A deal of a view in the card play, replayed over the public history, standing for the view's
+    other deals: they differ from it only in the hidden cards (the hands, the nest and the hidden
+    burial, the burials in the history, the partners called, the "points in the nest"), so each
+    is this hand with its own cards swapped in, for a fraction of a replay.  Of the replay's checks,
+    the ones a deal drawn for the view could fail are made here; where the burial's legality hangs
+    on the bidder's hidden cards (counters that may not be buried), the deal is replayed."""
+
+    def __init__(self, p: Places, hand: Hand) -> None:
+        self.places = p
+        self.hand = hand.copy()  # the replayed hand goes to the caller, who plays on it
+        view = p.view
+        rules = view.rules
+        # Where the replay put cards it drew for the hidden burials: in the history and in the burial.
+        self.hidden_at = [i for i, a in enumerate(view.history) if a == A.HIDDEN_BURY]
+        buries = [a for a in view.history if A.BURY <= a < A.PARTNER or a == A.HIDDEN_BURY]
+        self.hidden_slots = [j for j, a in enumerate(buries) if a == A.HIDDEN_BURY]
+        self.counters = rules.deck.counter_mask
+        self.check_counters = rules.bury_counters != "allowed" and view.seat != view.bidder
+        self.full = rules.deck.mask
+        self.sizes = [rules.deck.hand_size] * rules.players + [rules.nest_size]
+
+    def swap(self, hands: list[int], extra: int) -> Hand | None:
+        """The hand of the deal whose seats hold ``hands`` and whose hidden nest or burial is ``extra``
+        (as :func:`_rebuild` would replay it, or None where the replay would refuse it)."""
+        p = self.places
+        view = p.view
+        t = self.hand
+        n = t.n
+        bidder = view.bidder
+        played = p.played
+        buried_mask = extra | p.buried_seen
+        if self.check_counters and buried_mask & self.counters:
+            return _rebuild(view, hands, played, extra, p.taken, p.nest_seen, p.buried_seen)
+        nest = p.nest_seen or buried_mask
+        dealt = [hands[s] | played[s] for s in range(n)]
+        dealt[bidder] = (dealt[bidder] | buried_mask) & ~nest
+        union = 0
+        for m, want in zip([*dealt, nest], self.sizes):  # the deal's checks (Hand.set_deal)
+            if m.bit_count() != want or m & union:
+                return None
+            union |= m
+        if union != self.full:
+            return None
+        buried = list(t.buried)
+        history = list(t.history)
+        if self.hidden_slots:
+            unseen = cards_of(buried_mask)
+            if len(unseen) < len(self.hidden_slots):
+                return None
+            for j, i, c in zip(self.hidden_slots, self.hidden_at, unseen):
+                buried[j] = c
+                history[i] = A.BURY + c
+        if t.nest_points is not None and t.nest_points != bool(sum(1 << c for c in buried) & self.counters):
+            return None  # the replay's last check: the bidder's "points in the nest" call
+        hand = t.copy()
+        hand.hands = list(hands)
+        hand.dealt = tuple(dealt)
+        hand.nest = nest
+        hand.buried = buried
+        hand.history = history
+        if t.partner_cards:  # call-partner: the partners are the seats that held the cards called
+            team = 1 << bidder
+            for c in t.partner_cards:
+                for s in range(n):
+                    if (hands[s] | played[s]) >> c & 1:
+                        team |= 1 << s
+            hand.partners = team
+        return hand
