@@ -169,9 +169,16 @@ class Level:
 LEVELS = {
     "easy": Level(6, 3, 8, 0.25, 20_000),
     # medium: 16 deals a card and exact from 6 tricks left (was 12 and 5): +4.4 [-0.6, +9.4] points a
-    # hand against the heuristic over 300 full-deck deals, deal by deal, at 11.6 ms a decision (10.1).
-    "medium": Level(16, 6, 16, 0.5, 100_000),
-    "hard": Level(20, 6, 32, 1.0, 300_000),
+    # hand against the heuristic over 300 full-deck deals, deal by deal, at 11.6 ms a decision (10.1).  The
+    # beliefs with 32 deals where play-outs score the cards: against the heuristic over 1,000 deals, deal by
+    # deal against medium without them, +2.1 [-0.3, +4.4] (kentucky-discard), +4.7 [+2.0, +7.4] (full-deck),
+    # +14.4 [+9.3, +19.5] (family.toml), 1 to 4 ms more at the median (docs/benchmarks.md, issue 28).
+    "medium": Level(16, 6, 16, 0.5, 100_000, belief=True, early_samples=32),
+    # hard: between the two, the beliefs too, 32 deals a card (64 in the first tricks), exact from 7 tricks left
+    # (was 20 deals, 6 tricks, no beliefs): +4.2 [-1.4, +9.7] points a hand head to head against medium over 300
+    # kentucky-discard deals, at 10.1 ms a decision against 5.3 (with the beliefs alone, 20 deals and 6 tricks,
+    # +1.2 [-4.0, +6.4]; docs/benchmarks.md, issue 28).
+    "hard": Level(32, 7, 32, 1.0, 300_000, belief=True, early_samples=64),
     # expert: the beliefs with 128 deals a card where play-outs score the cards, head to head against the
     # expert without them over 300 deals each: kentucky-discard +2.2 [-1.3, +5.8], full-deck +4.65 [+0.91,
     # +8.39], family.toml +3.6 [-4.0, +11.2] (265), its median decision 1 to 8 ms more.  Twice the deals
