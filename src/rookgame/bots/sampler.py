@@ -5,7 +5,8 @@ hands and, for anyone but the bidder, the buried cards), respecting what the tab
 has shown: the voids shown in play, the nest if it was turned up, the cards buried
 face up, the bidder's "points in the nest" announcement.  Each sample is rebuilt by
 replaying the public history with every check, so it is a legal position that the
-seat cannot tell apart from the real one.
+seat cannot tell apart from the real one (in the card play, a view's later deals are
+swapped into its first one's replay, with the checks a hidden card could fail: :class:`Template`).
 
 The auction is evidence too: a seat that bid 120 rarely holds rubbish, and one that
 passed at 75 rarely holds a powerhouse.  Deals are kept with a probability that falls
@@ -404,8 +405,6 @@ def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken:
     if hand.phase != view.phase or hand.to_act != view.to_act or hand.nest_points != view.nest_points:
         return None
     return hand
-
-
 
 
 class Template:
