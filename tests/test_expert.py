@@ -825,3 +825,29 @@ def test_rook_bots_in_an_80_column_terminal_keeps_every_line_within_80_columns()
     lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode()).splitlines()
     assert any("expert" in line for line in lines)
     assert max(len(line.rstrip()) for line in lines) <= 80, lines
+
+
+@pytest.mark.parametrize("auction", [False, True])
+def test_the_beliefs_draw_the_auctions_deals_only_where_the_level_asks(auction: bool,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rookgame.bots.expert as E
+    from rookgame.bots.belief import Model
+    from rookgame.bots.sampler import Draw
+    from rookgame.view import View
+
+    drawn: list[tuple[Phase, bool]] = []
+
+    def spy(view: View, weigh_auction: bool = True, read_nest: bool = True, belief: Model | None = None) -> Draw:
+        drawn.append((view.phase, belief is not None))
+        return Draw(view, weigh_auction, read_nest, belief)
+
+    monkeypatch.setattr(E, "Draw", spy)
+    hand = Hand(preset("kentucky-discard"), 0)
+    hand.deal_random(random.Random(3))
+    expert = ExpertPlayer(3, "medium", timed=False)
+    expert.level = dataclasses.replace(LEVELS["medium"], belief=True, belief_auction=auction)
+    while hand.phase in (Phase.BID, Phase.NEST) or (hand.phase == Phase.PLAY and len(hand.tricks) < 1):
+        hand.apply(expert.act(view_of(hand, hand.to_act)))
+    assert {phase for phase, _ in drawn} >= {Phase.BID, Phase.PLAY}
+    assert all(belief for phase, belief in drawn if phase == Phase.PLAY)
+    assert all(belief == auction for phase, belief in drawn if phase != Phase.PLAY)

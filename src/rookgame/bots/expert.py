@@ -114,6 +114,10 @@ class Level:
     # for 2 to 5 ms more a decision; with twice the deals where play-outs score the cards, on in the
     # expert (docs/benchmarks.md, issue 28, "The beliefs with more deals").
     belief: bool = False
+    # With ``belief``, the auction's and the nest's deals drawn from the beliefs too (else the card play's alone).
+    # Off: head to head against the expert, +0.8 [-4.5, +6.1] points a hand over 300 kentucky-discard deals, more
+    # contracts taken and made (185 of 290 against 165 of 260) (docs/benchmarks.md, issue 28).
+    belief_auction: bool = False
     # Bid from the learned distribution of the take (bots/bidmodel.py): bid on while its
     # ``bid_quantile`` quantile reaches the next bid (the heuristic's auction rule), instead of the
     # simulated takes and the comparison with passing; no play-outs in the auction.  Off: at 0.5 (the
@@ -439,7 +443,7 @@ class ExpertPlayer:
         """Up to ``count`` deals that fit ``view``, drawn while the decision has time (and, with
         ``enough``, until it says so); a draw that finds no deal is skipped."""
         lv = self.level
-        model = shipped() if lv.belief and view.phase == Phase.PLAY else None
+        model = shipped() if lv.belief and (lv.belief_auction or view.phase == Phase.PLAY) else None
         try:
             draw = Draw(view, weigh_auction=lv.weigh_auction, read_nest=lv.read_nest, belief=model)
         except SampleError:
