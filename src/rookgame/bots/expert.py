@@ -116,7 +116,9 @@ class Level:
     belief: bool = False
     # With ``belief``, the auction's and the nest's deals drawn from the beliefs too (else the card play's alone).
     # Off: head to head against the expert, +0.8 [-4.5, +6.1] points a hand over 300 kentucky-discard deals, more
-    # contracts taken and made (185 of 290 against 165 of 260) (docs/benchmarks.md, issue 28).
+    # contracts taken and made (185 of 290 against 165 of 260); medium with it against the heuristic over 1,000
+    # deals, deal by deal against medium: +0.2 [-3.3, +3.7] (kentucky-discard), +2.1 [-1.1, +5.4] (full-deck),
+    # +0.6 [-6.1, +7.3] (family.toml) (docs/benchmarks.md, issue 28).
     belief_auction: bool = False
     # Bid from the learned distribution of the take (bots/bidmodel.py): bid on while its
     # ``bid_quantile`` quantile reaches the next bid (the heuristic's auction rule), instead of the
