@@ -105,7 +105,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rules", default="kentucky-discard")
     ap.add_argument("--levels", default=",".join(LEVELS),
-                    help="levels, or variants as expert_variants.py names them (expert:belief=1) joined by +")
+                    help="levels joined by commas (medium,hard), or variants as expert_variants.py names them "
+                         "(expert:belief=1) joined by +")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--hog", type=int, default=0, help="CPU-bound processes to run beside it")
