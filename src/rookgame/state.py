@@ -582,12 +582,7 @@ class Hand:
         if r.announce_nest_points:
             self.nest_points = bool(mask_of(self.buried) & self.deck.counter_mask)
         if r.mode == "call-partner":
-            team = 1 << self.bidder
-            for c in self.partner_cards:
-                for seat, h in enumerate(self.hands):
-                    if h >> c & 1:
-                        team |= 1 << seat
-            self.partners = team
+            self.partners = called_team(self.bidder, self.partner_cards, self.hands)
         self.phase = Phase.PLAY
         self.leader = self.bidder if r.first_lead == "bidder" else (self.dealer + 1) % self.n
         self.to_act = self.leader
@@ -649,6 +644,17 @@ class Hand:
     def __repr__(self) -> str:
         return (f"<Hand {self.rules.label} dealer={self.dealer} phase={self.phase.name} "
                 f"to_act={self.to_act} actions={len(self.history)}>")
+
+
+def called_team(bidder: int, called: list[int], hands: list[int]) -> int:
+    """Call-partner: the bidder's side as a seat mask, the bidder and every seat holding a card called
+    (``hands`` as they are when the card play starts)."""
+    team = 1 << bidder
+    for c in called:
+        for seat, h in enumerate(hands):
+            if h >> c & 1:
+                team |= 1 << seat
+    return team
 
 
 def trump_name(trump: int) -> str:

@@ -30,9 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import actions as A
-from ..cards import cards_of
+from ..cards import cards_of, mask_of
 from ..rules import NestStep, RuleSet
-from ..state import Hand, IllegalAction, Phase
+from ..state import Hand, IllegalAction, Phase, called_team
 from ..view import View
 from .belief import Array, Model, inputs, marginals
 from .colours import colour_scores
@@ -372,19 +372,25 @@ def sample_hand(view: View, rng: random.Random, tries: int = 200, weigh_auction:
     return Draw(view, weigh_auction, read_nest, belief).sample(rng, tries, deadline)
 
 
-def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken: bool, nest_seen: int,
-             buried_seen: int) -> Hand | None:
-    """Replay the public history over a deal that ends in ``hands``; None if it breaks a rule."""
-    rules = view.rules
-    n = rules.players
-    bidder = view.bidder
-    dealt = [hands[s] | played[s] for s in range(n)]
+def _deal_of(bidder: int, hands: list[int], played: list[int], extra: int, taken: bool, nest_seen: int,
+             buried_seen: int) -> tuple[list[int], int, int]:
+    """The deal that ends in ``hands`` (each seat's cards and those it played), the nest as dealt, and
+    the cards buried (``extra``, the hidden nest or burial, with the burial seen), as a mask."""
+    dealt = [h | played[s] for s, h in enumerate(hands)]
     buried = extra | buried_seen
     if not taken:
         nest = nest_seen or extra
     else:
         nest = nest_seen or buried
         dealt[bidder] = (dealt[bidder] | buried) & ~nest
+    return dealt, nest, buried
+
+
+def _rebuild(view: View, hands: list[int], played: list[int], extra: int, taken: bool, nest_seen: int,
+             buried_seen: int) -> Hand | None:
+    """Replay the public history over a deal that ends in ``hands``; None if it breaks a rule."""
+    rules = view.rules
+    dealt, nest, buried = _deal_of(view.bidder, hands, played, extra, taken, nest_seen, buried_seen)
     hand = Hand(rules, view.dealer)
     unseen = iter(cards_of(buried))  # the sampled burials stand for the ones this seat did not see
     history = view.history
@@ -434,16 +440,10 @@ class Template:
         (as :func:`_rebuild` would replay it, or None where the replay would refuse it)."""
         p = self.places
         view = p.view
-        t = self.hand
-        n = t.n
-        bidder = view.bidder
         played = p.played
-        buried_mask = extra | p.buried_seen
+        dealt, nest, buried_mask = _deal_of(view.bidder, hands, played, extra, p.taken, p.nest_seen, p.buried_seen)
         if self.check_counters and buried_mask & self.counters:
             return _rebuild(view, hands, played, extra, p.taken, p.nest_seen, p.buried_seen)
-        nest = p.nest_seen or buried_mask
-        dealt = [hands[s] | played[s] for s in range(n)]
-        dealt[bidder] = (dealt[bidder] | buried_mask) & ~nest
         union = 0
         for m, want in zip([*dealt, nest], self.sizes):  # the deal's checks (Hand.set_deal)
             if m.bit_count() != want or m & union:
@@ -451,28 +451,19 @@ class Template:
             union |= m
         if union != self.full:
             return None
-        buried = list(t.buried)
-        history = list(t.history)
+        hand = self.hand.copy()
         if self.hidden_slots:
             unseen = cards_of(buried_mask)
             if len(unseen) < len(self.hidden_slots):
                 return None
             for j, i, c in zip(self.hidden_slots, self.hidden_at, unseen):
-                buried[j] = c
-                history[i] = A.BURY + c
-        if t.nest_points is not None and t.nest_points != bool(sum(1 << c for c in buried) & self.counters):
+                hand.buried[j] = c
+                hand.history[i] = A.BURY + c
+        if hand.nest_points is not None and hand.nest_points != bool(mask_of(hand.buried) & self.counters):
             return None  # the replay's last check: the bidder's "points in the nest" call
-        hand = t.copy()
         hand.hands = list(hands)
         hand.dealt = tuple(dealt)
         hand.nest = nest
-        hand.buried = buried
-        hand.history = history
-        if t.partner_cards:  # call-partner: the partners are the seats that held the cards called
-            team = 1 << bidder
-            for c in t.partner_cards:
-                for s in range(n):
-                    if (hands[s] | played[s]) >> c & 1:
-                        team |= 1 << s
-            hand.partners = team
+        if hand.partner_cards:  # call-partner: the seats that held the cards called when the play began
+            hand.partners = called_team(view.bidder, hand.partner_cards, [h | played[s] for s, h in enumerate(hands)])
         return hand
