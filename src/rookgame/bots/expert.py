@@ -51,8 +51,11 @@ class Level:
     # kentucky-discard deals head to head it gained +0.1 [-5.0, +5.3] points a hand for 3.4 times
     # the decision time (docs/benchmarks.md, issue 12).
     weigh_play: bool = False
-    # Play-outs stop with this many tricks left and the solver plays the rest (0: never).  Off: over
-    # 150 kentucky-discard deals, medium with 5 against medium without gained +1.0 [-3.2, +5.3].
+    # Play-outs stop with this many tricks left and the solver plays the rest (0: never).  Over 150
+    # kentucky-discard deals, medium with 5 against medium without gained +1.0 [-3.2, +5.3]; in full-deck, where a
+    # play-out from the first trick runs 7 tricks before medium's solver, medium with 6 took +24.1 over the
+    # heuristic where it took +22.0 (1,000 deals): on in medium and hard, off in the expert (with 7 it lost -0.8
+    # [-7.4, +5.8] over 150 full-deck deals and came near its limit; docs/benchmarks.md, issues 12 and 28).
     tail_tricks: int = 0
     misfit: float = 0.25  # with weigh_play: a deal's weight for each card played that the heuristic would not play
     weigh_partner: bool = True  # with weigh_play: the partner's cards count too (else only the other side's)
@@ -115,10 +118,10 @@ class Level:
     # expert (docs/benchmarks.md, issue 28, "The beliefs with more deals").
     belief: bool = False
     # With ``belief``, the auction's and the nest's deals drawn from the beliefs too (else the card play's alone).
-    # Off: head to head against the expert, +0.8 [-4.5, +6.1] points a hand over 300 kentucky-discard deals, more
-    # contracts taken and made (185 of 290 against 165 of 260); medium with it against the heuristic over 1,000
-    # deals, deal by deal against medium: +0.2 [-3.3, +3.7] (kentucky-discard), +2.1 [-1.1, +5.4] (full-deck),
-    # +0.6 [-6.1, +7.3] (family.toml) (docs/benchmarks.md, issue 28).
+    # Head to head against the expert, +0.8 [-4.5, +6.1] points a hand over 300 kentucky-discard deals: off there.
+    # Medium with it against the heuristic over 1,000 deals, deal by deal against medium: +0.2 [-3.3, +3.7]
+    # (kentucky-discard), +2.1 [-1.1, +5.4] (full-deck), +0.6 [-6.1, +7.3] (family.toml); with ``tail_tricks``
+    # too, +2.5 [-0.7, +5.7] over the tail alone in full-deck: on in medium and hard (docs/benchmarks.md, issue 28).
     belief_auction: bool = False
     # Bid from the learned distribution of the take (bots/bidmodel.py): bid on while its
     # ``bid_quantile`` quantile reaches the next bid (the heuristic's auction rule), instead of the
@@ -178,13 +181,17 @@ LEVELS = {
     # hand against the heuristic over 300 full-deck deals, deal by deal, at 11.6 ms a decision (10.1).  The
     # beliefs with 32 deals where play-outs score the cards: against the heuristic over 1,000 deals, deal by
     # deal against medium without them, +2.1 [-0.3, +4.4] (kentucky-discard), +4.7 [+2.0, +7.4] (full-deck),
-    # +14.4 [+9.3, +19.5] (family.toml), 1 to 4 ms more at the median (docs/benchmarks.md, issue 28).
-    "medium": Level(16, 6, 16, 0.5, 100_000, belief=True, early_samples=32),
+    # +14.4 [+9.3, +19.5] (family.toml), 1 to 4 ms more at the median.  Then the play-outs ended by the solver from
+    # 6 tricks left and the auction's deals drawn from the beliefs too: against the heuristic over the same deals
+    # +30.2 / +26.6 / +57.2 (kentucky-discard / full-deck / family.toml), +2.8 / +4.6 / +3.5 over medium before
+    # (docs/benchmarks.md, issue 28, "Medium's play-outs end in the solver").
+    "medium": Level(16, 6, 16, 0.5, 100_000, belief=True, early_samples=32, tail_tricks=6, belief_auction=True),
     # hard: between the two, the beliefs too, 32 deals a card (64 in the first tricks), exact from 7 tricks left
     # (was 20 deals, 6 tricks, no beliefs): +4.2 [-1.4, +9.7] points a hand head to head against medium over 300
     # kentucky-discard deals, at 10.1 ms a decision against 5.3 (with the beliefs alone, 20 deals and 6 tricks,
-    # +1.2 [-4.0, +6.4]; docs/benchmarks.md, issue 28).
-    "hard": Level(32, 7, 32, 1.0, 300_000, belief=True, early_samples=64),
+    # +1.2 [-4.0, +6.4]; docs/benchmarks.md, issue 28).  The solver's tail and the beliefs in the auction, as
+    # medium's, in both: +5.4 [-0.0, +10.8] over that medium (300 kentucky-discard deals).
+    "hard": Level(32, 7, 32, 1.0, 300_000, belief=True, early_samples=64, tail_tricks=6, belief_auction=True),
     # expert: the beliefs with 128 deals a card where play-outs score the cards, head to head against the
     # expert without them over 300 deals each: kentucky-discard +2.2 [-1.3, +5.8], full-deck +4.65 [+0.91,
     # +8.39], family.toml +3.6 [-4.0, +11.2] (265), its median decision 1 to 8 ms more.  Twice the deals
