@@ -201,7 +201,8 @@ LEVELS = {
     "expert": Level(64, 7, 48, 2.0, 600_000, belief=True, early_samples=128),
 }
 if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tricks
-    LEVELS = {k: dataclasses.replace(v, solve_tricks=min(v.solve_tricks, 3)) for k, v in LEVELS.items()}
+    LEVELS = {k: dataclasses.replace(v, solve_tricks=min(v.solve_tricks, 3), tail_tricks=min(v.tail_tricks, 3))
+              for k, v in LEVELS.items()}
 
 
 _OVERSAMPLE = 3  # with weigh_play: deals drawn per deal scored
