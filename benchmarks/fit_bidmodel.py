@@ -11,6 +11,13 @@ the prediction (ties counted half; calibrated: the quantile itself), against the
     nice -n 10 python benchmarks/fit_bidmodel.py --presets kentucky-discard,full-deck --hands 20000 \\
         --held 3000 --out src/rookgame/data/bidmodel.json --keep     # these two with more hands
     python benchmarks/fit_bidmodel.py --presets kentucky-discard --hands 1000 --held 300   # a look
+
+``--plans`` fits the plan model instead (the same quantiles, once the bidder's nest choices are made:
+the cards kept, the trump, the points buried, the contract, the calls; a share of the training bidders
+choose at random), into the file's "plans" section, the auction's models kept:
+
+    nice -n 10 python benchmarks/fit_bidmodel.py --plans --hands 6000 --held 1500 \
+        --out src/rookgame/data/bidmodel.json --keep
 """
 
 from __future__ import annotations
@@ -60,21 +67,30 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=28)
     ap.add_argument("--out", default=None, help="write the shipped file here (else only the figures)")
     ap.add_argument("--keep", action="store_true", help="keep --out's other presets (fit some presets with more hands)")
+    ap.add_argument("--plans", action="store_true", help="fit the plan model (the nest's choices priced)")
     args = ap.parse_args()
-    out: dict[str, object] = {"version": M.VERSION, "features": list(M.FEATURES), "quantiles": list(M.QUANTILES)}
+    out: dict[str, object] = {"version": M.VERSION, "features": list(M.FEATURES), "quantiles": list(M.QUANTILES),
+                              "plan_features": list(M.PLAN_FEATURES)}
+    section, field, features = ("plans", "plan_features", M.PLAN_FEATURES) if args.plans else (
+        "presets", "features", M.FEATURES)
+    rows = M.plan_rows if args.plans else M.played_rows
     presets: dict[str, object] = {}
-    if args.out and args.keep:  # the presets fitted before (same version and features) stay
+    if args.out and args.keep:  # what was fitted before (same version and features) stays
         with open(args.out) as f:
             before = json.load(f)
-        if before.get("version") == M.VERSION and tuple(before.get("features", ())) == M.FEATURES:
-            presets.update(before.get("presets", {}))
+        if before.get("version") == M.VERSION:
+            for sec, fld, feats in (("presets", "features", M.FEATURES), ("plans", "plan_features", M.PLAN_FEATURES)):
+                if tuple(before.get(fld, ())) == feats and sec != section:
+                    out[sec] = before.get(sec, {})
+            if tuple(before.get(field, ())) == features:
+                presets.update(before.get(section, {}))
     qs = " ".join(f"{q:.2f}" for q in M.QUANTILES)
     print(f"quantiles: {qs}", flush=True)
     for name in args.presets.split(","):
         rules = PRESETS[name]
         t = time.perf_counter()
-        xs, ys = M.played_rows(rules, args.hands, args.seed)
-        hx, hy = M.played_rows(rules, args.held, args.seed + 1000)
+        xs, ys = rows(rules, args.hands, args.seed)
+        hx, hy = rows(rules, args.held, args.seed + 1000)
         model = M.fit(xs, ys)
         preds = [model.shares(x) for x in hx]
         base = [normal_shares(rules, x) for x in hx]
@@ -92,8 +108,9 @@ def main() -> None:
         row = presets[name]
         assert isinstance(row, dict)
         row["fitted"] = (f"{datetime.now(UTC):%Y-%m-%d}: --hands {args.hands} --held {args.held} --seed {args.seed}; "
-                         "heuristic auctions and play-outs")
-    out["presets"] = presets
+                         "heuristic auctions and play-outs" + ("; the bidder's nest choices partly at random"
+                                                               if args.plans else ""))
+    out[section] = presets
     if args.out:
         with open(args.out, "w") as f:
             json.dump(out, f, indent=1)

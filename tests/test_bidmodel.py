@@ -183,3 +183,155 @@ def test_with_the_model_a_weak_hand_passes_and_a_strong_one_opens_without_a_play
         bids = sorted(values)
         assert all(values[a] >= values[b] for a, b in zip(bids, bids[1:]))  # type: ignore[operator]
     assert seen == {A.PASS, A.BID + rules.min_bid}
+
+
+# ---------------------------------------------------------------------- the nest's plans priced
+def _nest_pricer(seed: int) -> ExpertPlayer:
+    p = ExpertPlayer(seed, "expert")
+    p.level = dataclasses.replace(LEVELS["expert"], nest_model=True)
+    return p
+
+
+def test_every_preset_ships_a_plan_model() -> None:
+    from rookgame.rules import PRESETS
+
+    assert set(M.shipped()["plans"]) == set(PRESETS)
+    for name in PRESETS:
+        assert M._shipped_model(preset(name), plans=True) is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["kentucky-discard", "full-deck", "call-partner"])
+def test_the_shipped_plan_models_are_calibrated_on_fresh_hands(name: str) -> None:
+    rules = preset(name)
+    model = M.plan_model_for(rules)
+    assert model is not None and model.hands >= 300
+    xs, ys = M.plan_rows(rules, 400, 4321)
+    cov = M.coverage(model, xs, ys)
+    assert all(abs(c - q) <= 0.08 for c, q in zip(cov, M.QUANTILES)), list(zip(M.QUANTILES, cov))
+
+
+def _after_auction(rules: RuleSet, seed: int) -> Hand | None:
+    """A heuristic auction on a random deal: the hand at the bidder's first nest step, or None."""
+    from rookgame.bots.heuristic import HeuristicPlayer
+
+    bot = HeuristicPlayer()
+    hand = Hand(rules, seed % rules.players)
+    hand.deal_random(random.Random(seed))
+    while hand.phase == Phase.BID:
+        hand.apply(bot.act(view_of(hand, hand.to_act)))
+    while hand.phase == Phase.NEST and hand.to_act != hand.bidder:
+        hand.apply(bot.act(view_of(hand, hand.to_act)))
+    return hand if hand.phase == Phase.NEST else None
+
+
+def test_a_trump_the_hand_is_long_in_is_priced_above_one_it_lacks() -> None:
+    rules = preset("kentucky-discard")
+    model = M.plan_model_for(rules)
+    assert model is not None
+    from rookgame.bots.colours import colours
+
+    masks = colours(rules).suit_mask
+    above = tried = 0
+    for seed in range(60):
+        hand = _after_auction(rules, seed)
+        if hand is None:
+            continue
+        kept = hand.hands[hand.bidder]
+        lengths = [(kept & masks[c][c]).bit_count() for c in range(4)]
+        long, short = lengths.index(max(lengths)), lengths.index(min(lengths))
+        if lengths[long] - lengths[short] < 3:
+            continue
+
+        def price(trump: int, kept: int, contract: int) -> float:
+            x = M.plan_features(rules, kept, trump, 0, contract, ())
+            return M.expected_score([q * rules.total_points for q in model.shares(x)], contract, rules.total_points)
+
+        tried += 1
+        above += price(long, kept, hand.high_bid) > price(short, kept, hand.high_bid)
+    assert tried >= 30 and above >= 0.9 * tried, (above, tried)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(["kentucky-discard", "full-deck", "call-partner", "red-one", "dixie", "cutthroat"]),
+       seed=st.integers(0, 10_000))
+def test_a_bidder_pricing_its_nest_buries_and_names_the_plan_it_priced_without_a_play_out(
+        name: str, seed: int) -> None:
+    rules = preset(name)
+    hand = _after_auction(rules, seed)
+    if hand is None:
+        return
+    bot = _nest_pricer(seed)
+
+    def no_play_out(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the priced nest played a hand out")
+
+    bot._finish = no_play_out  # type: ignore[method-assign]
+    bidder = hand.bidder
+    held = hand.hands[bidder]
+    steps = 0
+    while hand.phase == Phase.NEST and hand.to_act == bidder:
+        view = view_of(hand, bidder)
+        ranking = bot.rank(view)
+        action = ranking[0][0]
+        assert action in view.legal and sorted(a for a, _ in ranking) == sorted(view.legal)
+        if view.step == "partner" and A.PARTNER <= action < A.PARTNER + 64:
+            card = action - A.PARTNER
+            assert not (held >> card & 1)  # a partner, not a card of its own
+            assert not any(c == card for c in hand.buried)
+        hand.apply(action)
+        steps += 1
+    assert steps
+    if bot._priced is not None and not rules.trump_before_nest:
+        _, colour, burial, _ = bot._priced
+        assert set(hand.buried) == set(burial)  # the burial priced is the one made
+        if any(step == "trump" for step in rules.nest_steps):
+            assert hand.trump == colour  # and the trump priced the one named
+
+
+def test_the_plan_priced_is_worth_at_least_the_heuristics_own_by_the_model() -> None:
+    from rookgame.bots.heuristic import HeuristicPlayer
+
+    rules = preset("kentucky-discard")
+    model = M.plan_model_for(rules)
+    assert model is not None
+    total = rules.total_points
+    checked = 0
+    for seed in range(40):
+        hand = _after_auction(rules, seed)
+        if hand is None:
+            continue
+        ours, theirs = hand.copy(), hand.copy()
+        bot, heuristic = _nest_pricer(seed), HeuristicPlayer()
+        for h, p in ((ours, bot), (theirs, heuristic)):
+            while h.phase == Phase.NEST and h.to_act == hand.bidder:
+                h.apply(p.act(view_of(h, hand.bidder)))
+
+        def price(h: Hand) -> float:
+            x = M.plan_features(rules, h.hands[h.bidder], h.trump, sum(1 << c for c in h.buried), h.bid,
+                                h.partner_cards)
+            return M.expected_score([q * total for q in model.shares(x)], h.bid, total)
+
+        assert price(ours) >= price(theirs) - 1e-9
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_house_files_plan_model_is_fitted_once_and_read_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(M, "HOUSE_HANDS", 250)
+    rules = _house()
+    key = "plan-" + M.plan_key(rules)
+    M._memory.pop(key, None)
+    first = M.plan_model_for(rules)
+    assert first is not None and first.hands >= M.MIN_ROWS
+    path = M.cache_path(rules, plans=True)
+    assert path is not None and path.exists() and path != M.cache_path(rules)
+    M._memory.pop(key, None)
+
+    def no_fit(*args: object) -> None:
+        raise AssertionError("fitted again instead of reading the cache")
+
+    monkeypatch.setattr(M, "plan_rows", no_fit)
+    again = M.plan_model_for(rules)
+    assert again is not None and again.coef == M.BidModel.from_json(first.to_json(), M.PLAN_FEATURES).coef
+    M._memory.pop(key, None)

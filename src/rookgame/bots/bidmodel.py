@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import actions as A
 from ..cards import BIRD
-from ..rules import RuleSet
+from ..rules import NestStep, RuleSet
 from ..state import Hand, Phase
 from ..view import View, view_of
 from . import valuation
@@ -75,10 +75,11 @@ MIN_ROWS = 200  # fewer usable hands than this (a rule set where the auction is 
 
 
 # ---------------------------------------------------------------------- features
-def hand_features(rules: RuleSet, hand: int) -> list[float]:
-    """The hand's part of :data:`FEATURES` (bias to bird), with its best colour as trump."""
+def hand_features(rules: RuleSet, hand: int, trump: int | None = None) -> list[float]:
+    """The hand's part of :data:`FEATURES` (bias to bird), with ``trump`` as trump (default: its best colour)."""
     total = rules.total_points or 1
-    trump = best_colour(rules, hand)
+    if trump is None or not 0 <= trump < 4:
+        trump = best_colour(rules, hand)
     tables = colours(rules)
     masks = tables.suit_mask[trump]
     n_cards = max(1, (hand & rules.deck.mask).bit_count())
@@ -169,10 +170,10 @@ class BidModel:
         return {"coef": [[round(c, 6) for c in row] for row in self.coef], "hands": self.hands}
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> BidModel:
+    def from_json(data: dict[str, Any], features: Sequence[str] = FEATURES) -> BidModel:
         coef = tuple(tuple(float(c) for c in row) for row in data["coef"])
-        if len(coef) != len(QUANTILES) or any(len(row) != len(FEATURES) for row in coef):
-            raise ValueError("the model's shape is not QUANTILES x FEATURES")
+        if len(coef) != len(QUANTILES) or any(len(row) != len(features) for row in coef):
+            raise ValueError("the model's shape is not QUANTILES x its features")
         return BidModel(coef, int(data["hands"]))
 
 
@@ -243,6 +244,116 @@ def played_rows(rules: RuleSet, hands: int, seed: int) -> tuple[list[list[float]
     return xs, ys
 
 
+# ---------------------------------------------------------------------- the nest's plans
+# The same model, fitted again where the bidder's nest choices are made: the take's quantiles from the
+# hand it keeps, the trump it names, the points it buries, the contract and the cards it calls.
+PLAN_FEATURES = FEATURES[:11] + (
+    "buried",  # points buried / points in play
+    "contract",  # (the contract - the minimum bid) / points in play
+    "calls",  # partner cards called
+    "called_trump",  # of them, the share in the trump colour
+    "called_top",  # their rank in their colour, 1 for its highest card (mean)
+    "called_points",  # their points / points in play
+    "called_colour",  # the kept cards of the called cards' colours / cards kept (mean)
+)
+PLAN_EXPLORE = 0.6  # the share of training hands whose bidder makes its nest choices at random
+
+
+def plan_features(rules: RuleSet, kept: int, trump: int, buried: int, contract: int,
+                  calls: Sequence[int] = ()) -> list[float]:
+    """:data:`PLAN_FEATURES` of the bidder's choices: the cards it keeps (a mask), the trump it names (a colour;
+    else its best), the cards it buries (a mask), the contract, the cards it calls."""
+    total = rules.total_points or 1
+    if not 0 <= trump < 4:
+        trump = best_colour(rules, kept)
+    t = rules.play_tables(trump, False, True)
+    masks = colours(rules).suit_mask[trump]
+    pts = rules.deck.points
+    n_cards = max(1, (kept & rules.deck.mask).bit_count())
+    tops, own = [], []
+    for c in calls:
+        suit = t.suit[c]
+        same = [d for d in rules.deck.cards if t.suit[d] == suit]
+        tops.append(1 - sum(1 for d in same if t.key[d] > t.key[c]) / max(1, len(same)))
+        own.append((kept & masks[suit]).bit_count() / n_cards if 0 <= suit < 4 else 0.0)
+    k = max(1, len(calls))
+    return hand_features(rules, kept, trump) + [
+        sum(pts[c] for c in rules.deck.cards if buried >> c & 1) / total, (contract - rules.min_bid) / total,
+        float(len(calls)), sum(1 for c in calls if t.suit[c] == trump) / k, sum(tops) / k,
+        sum(pts[c] for c in calls) / total, sum(own) / k]
+
+
+def _explore(view: View, bot: Any, colour: int, rng: random.Random) -> int:
+    """A training bidder's nest choice at random: trump ``colour``, each card buried among the three its
+    burying would put first, half the calls any card it does not hold."""
+    legal = view.legal
+    if view.step == NestStep.TRUMP and A.TRUMP + colour in legal:
+        return A.TRUMP + colour
+    if view.step == NestStep.BURY:
+        order = bot.bury_order(view, colour)
+        return int(order[rng.randrange(min(3, len(order)))])
+    if view.step == NestStep.PARTNER:
+        calls = [a for a in legal if A.PARTNER <= a < A.PARTNER + 64 and not int(view.hand) >> (a - A.PARTNER) & 1]
+        if calls and rng.random() < 0.5:
+            return calls[rng.randrange(len(calls))]
+        return int(bot.call_partner(view, colour))
+    return int(bot.act(view))
+
+
+def plan_row(rules: RuleSet, rng: random.Random, deal: int) -> tuple[list[float], float] | None:
+    """One training row of the plan model: a random deal, a heuristic auction; the bidder makes its nest
+    choices the heuristic's way or (a :data:`PLAN_EXPLORE` share of hands) at random; heuristic players
+    play the hand out.  (:func:`plan_features` once the nest is done, the bidding side's share of the
+    points in play), or None for a deal without a contract."""
+    from .heuristic import HeuristicPlayer
+
+    if not rules.total_points:
+        return None
+    bot = HeuristicPlayer()
+    hand = Hand(rules, deal % rules.players)
+    hand.deal_random(rng)
+    while hand.phase == Phase.BID:
+        hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
+    if hand.phase != Phase.NEST or hand.bidder < 0:
+        return None
+    explore = rng.random() < PLAN_EXPLORE
+    colour = rng.randrange(4)
+    while hand.phase == Phase.NEST:
+        view = view_of(hand, hand.to_act)
+        mine = explore and hand.to_act == hand.bidder
+        hand.apply_unchecked(_explore(view, bot, colour, rng) if mine else bot.act(view))
+    if hand.phase != Phase.PLAY:
+        return None
+    buried = sum(1 << c for c in hand.buried)
+    x = plan_features(rules, hand.hands[hand.bidder], hand.trump, buried, hand.bid, hand.partner_cards)
+    while not hand.is_over:
+        hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
+    if hand.result is None:
+        return None
+    return x, hand.result.bidding_points / rules.total_points
+
+
+def plan_rows(rules: RuleSet, hands: int, seed: int) -> tuple[list[list[float]], list[float]]:
+    """Up to ``hands`` rows of :func:`plan_row` (from at most twice as many deals)."""
+    rng = random.Random(seed)
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for d in range(2 * hands):
+        if len(ys) >= hands:
+            break
+        got = plan_row(rules, rng, d)
+        if got is not None:
+            xs.append(got[0])
+            ys.append(got[1])
+    return xs, ys
+
+
+def expected_score(takes: Sequence[float], contract: int, total: int) -> float:
+    """The bidding side's score less the other side's, over the takes at :data:`QUANTILES` (a weighted
+    sample): the contract made scores the take, else minus the contract; the other side scores the rest."""
+    return sum(w * ((t if t >= contract else -contract) - (total - t)) for w, t in zip(WEIGHTS, takes))
+
+
 def fit(xs: Sequence[Sequence[float]], ys: Sequence[float], iters: int = 60) -> BidModel:
     """Linear quantile regression at each of :data:`QUANTILES` by iteratively reweighted least
     squares (the pinball loss's weights |r|^-1, asymmetric by the quantile), a light ridge keeping
@@ -291,17 +402,18 @@ def shipped() -> dict[str, Any]:
     return data
 
 
-def _shipped_model(rules: RuleSet) -> BidModel | None:
+def _shipped_model(rules: RuleSet, plans: bool = False) -> BidModel | None:
     from ..rules import PRESETS
 
     base = PRESETS.get(rules.preset)
     if base is None or base.replace(name=rules.name) != rules:
         return None
     data = shipped()
-    row = data.get("presets", {}).get(rules.preset)
-    if row is None or data.get("version") != VERSION or tuple(data.get("features", ())) != FEATURES:
+    section, field, features = ("plans", "plan_features", PLAN_FEATURES) if plans else ("presets", "features", FEATURES)
+    row = data.get(section, {}).get(rules.preset)
+    if row is None or data.get("version") != VERSION or tuple(data.get(field, ())) != features:
         return None
-    return BidModel.from_json(row)
+    return BidModel.from_json(row, features)
 
 
 @lru_cache(maxsize=256)
@@ -309,6 +421,13 @@ def rules_key(rules: RuleSet) -> str:
     """What a rule set's model depends on: its options (the valuation's key, which holds them and
     the valuation's weights), the features and the version."""
     text = f"{valuation.rules_key(rules)}|{VERSION}|{','.join(FEATURES)}|{QUANTILES}"
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+@lru_cache(maxsize=256)
+def plan_key(rules: RuleSet) -> str:
+    """What a rule set's plan model depends on: as :func:`rules_key`, with its own features."""
+    text = f"{valuation.rules_key(rules)}|{VERSION}|{','.join(PLAN_FEATURES)}|{QUANTILES}|{PLAN_EXPLORE}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -328,18 +447,37 @@ def model_for(rules: RuleSet) -> BidModel | None:
         return _memory[key]
 
 
-def cache_path(rules: RuleSet) -> Path | None:
+def plan_model_for(rules: RuleSet) -> BidModel | None:
+    """The plan model of ``rules`` (the take once the bidder's nest choices are made), as
+    :func:`model_for`: shipped, cached on disk, or fitted now; None where too few hands have a contract."""
+    key = "plan-" + plan_key(rules)
+    if key in _memory:
+        return _memory[key]
+    with _lock:
+        if key not in _memory:
+            _memory[key] = _load_or_fit(rules, key, plans=True)
+        return _memory[key]
+
+
+def cache_path(rules: RuleSet, plans: bool = False) -> Path | None:
     folder = valuation.cache_dir()
-    return folder / f"bidmodel-{rules_key(rules)}.json" if folder is not None else None
+    if folder is None:
+        return None
+    return folder / (f"bidmodel-plan-{plan_key(rules)}.json" if plans else f"bidmodel-{rules_key(rules)}.json")
 
 
-def _load_or_fit(rules: RuleSet, key: str) -> BidModel | None:
-    got = _shipped_model(rules)
+def _load_or_fit(rules: RuleSet, key: str, plans: bool = False) -> BidModel | None:
+    got = _shipped_model(rules, plans)
     if got is not None:
         return got
+    rows = plan_rows if plans else played_rows
+    features = PLAN_FEATURES if plans else FEATURES
 
     def make() -> BidModel | None:
-        xs, ys = played_rows(rules, HOUSE_HANDS, HOUSE_SEED)
+        xs, ys = rows(rules, HOUSE_HANDS, HOUSE_SEED)
         return fit(xs, ys) if len(ys) >= MIN_ROWS else None
 
-    return valuation.cached(cache_path(rules), BidModel.from_json, make, BidModel.to_json)
+    def read(data: dict[str, Any]) -> BidModel:
+        return BidModel.from_json(data, features)
+
+    return valuation.cached(cache_path(rules, plans), read, make, BidModel.to_json)

@@ -33,7 +33,7 @@ from ..state import Hand, Phase
 from ..view import View, view_of
 from . import bidmodel, ismcts
 from .belief import shipped
-from .heuristic import HeuristicPlayer, estimate, nest_colour, partner_holds_bid, raises
+from .heuristic import HeuristicPlayer, estimate, keep_values, nest_colour, partner_holds_bid, raises
 from .knowledge import know
 from .playout import finish, seat_knowledge
 from .policy import PolicyPlayer, shipped_policy
@@ -131,6 +131,12 @@ class Level:
     # 76/105 against 84/93 (docs/benchmarks.md, issue 28, item 2).
     bidmodel: bool = False
     bid_quantile: float = 0.5
+    # Price the bidder's nest choices by the same model fitted where they are made (bots/bidmodel.py, the plan
+    # model: the take's quantiles from the cards kept, the trump, the points buried, the contract and the calls)
+    # instead of play-outs: each trump with each burial among the first (cards to bury + ``nest_pool``) of the
+    # heuristic's burying order for it, then each card it may call; the best expected score is played.
+    nest_model: bool = False
+    nest_pool: int = 3
     # The card play's sampled deals played out by the learned policy (bots/policy.py: the card the
     # expert most likely plays, distilled from its own decisions) instead of the heuristic.  Off: untimed,
     # card by card at the first three tricks, it took -1.90 [-4.40, +0.60] points off the expert's regret
@@ -282,6 +288,7 @@ class ExpertPlayer:
         self.heuristic = HeuristicPlayer()
         self._plan: tuple[tuple[object, ...], int | None, dict[int, float]] | None = None
         self._burial: tuple[tuple[object, ...], tuple[int, ...] | None] | None = None
+        self._priced: tuple[tuple[object, ...], int, tuple[int, ...], float] | None = None  # with nest_model
         # Simulated takes for the hand in the auction, kept for the whole auction: drawing fresh
         # samples at every bid step made each step a new noisy test, and the auction stopped at
         # the first unlucky one (the expert underbid).
@@ -607,7 +614,7 @@ class ExpertPlayer:
         total = view.rules.total_points
 
         def ev(b: int) -> float:
-            return sum(w * ((t if t >= b else -b) - (total - t)) for w, t in zip(bidmodel.WEIGHTS, takes))
+            return bidmodel.expected_score(takes, b, total)
 
         first = bids[0]
         scored: Ranking = sorted(((a, ev(a - A.BID)) for a in bids), key=_best_first)
@@ -643,6 +650,10 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ nest and declarations
     def _rank_nest(self, view: View, clock: Clock) -> Ranking:
+        if self.level.nest_model:
+            priced = self._rank_nest_model(view)
+            if priced is not None:
+                return priced
         if view.step not in (NestStep.BURY, NestStep.TRUMP):
             return unvalued(self.heuristic.act(view), view.legal)
         plan, values = self._nest_plan(view, clock)
@@ -662,6 +673,69 @@ class ExpertPlayer:
             if first:
                 return unvalued(first[0], first + [a for a in order if a not in first])
         return unvalued(want, order)
+
+    def _rank_nest_model(self, view: View) -> Ranking | None:
+        """The nest's choices priced by the plan model (:func:`.bidmodel.plan_model_for`): the trump and
+        burial of the best-priced plan, chosen at the bidder's first such step and kept for the nest; at a
+        call, each card it may call.  None where the model has no say: no model for the rules, a step it
+        does not price, or trump named before the nest is in hand."""
+        rules = view.rules
+        step = view.step
+        if step not in (NestStep.BURY, NestStep.TRUMP, NestStep.PARTNER):
+            return None
+        if step == NestStep.TRUMP and rules.trump_before_nest:
+            return None
+        model = bidmodel.plan_model_for(rules)
+        if model is None:
+            return None
+        total = rules.total_points
+        held = int(view.hand)
+        buried = int(view.buried) if view.buried is not None else 0
+        calls = tuple(view.partner_cards)
+
+        def price(kept: int, trump: int, gone: int, called: Sequence[int]) -> float:
+            x = bidmodel.plan_features(rules, kept, trump, gone, view.bid, called)
+            return bidmodel.expected_score([q * total for q in model.shares(x)], view.bid, total)
+
+        key = _nest_key(view)
+        buryable = [a - A.BURY for a in view.legal if A.BURY <= a < A.BURY + 64]
+        stale = self._priced is None or self._priced[0] != key or (
+            step == NestStep.BURY and not all(c in buryable for c in self._priced[2] if held >> c & 1))
+        if stale:  # priced once a nest, again at the first burial where a card it planned may not go
+            best: tuple[float, int, tuple[int, ...]] | None = None
+            left = rules.nest_size - view.buried_count  # cards still to bury, whichever step comes first
+            cards = buryable if step == NestStep.BURY else cards_of(held)
+            for colour in ([view.trump] if view.trump != -2 else [0, 1, 2, 3]):
+                worth = keep_values(rules, held, colour, cards) if left else []
+                pool = [c for _, c in sorted(zip(worth, cards))]  # the heuristic's burying order
+                for burial in itertools.combinations(pool[: left + self.level.nest_pool], left):
+                    gone = mask_of(burial)
+                    v = price(held & ~gone, colour, buried | gone, calls)
+                    if best is None or v > best[0]:
+                        best = (v, colour, burial)
+            if best is None:
+                return None
+            self._priced = (key, best[1], best[2], best[0])
+        assert self._priced is not None
+        _, colour, burial, value = self._priced
+        if step == NestStep.TRUMP:
+            want = A.TRUMP + colour if A.TRUMP + colour in view.legal else self.heuristic.act(view)
+            return [(want, value)] + [(a, None) for a in view.legal if a != want]
+        if step == NestStep.BURY:
+            first = [A.BURY + c for c in burial if held >> c & 1 and A.BURY + c in view.legal]
+            order = self.heuristic.bury_order(view, colour)
+            want = first[0] if first else order[0]
+            return [(want, value)] + [(a, None) for a in order if a != want]
+        trump = colour if colour >= 0 else view.trump
+        scored: Ranking = []
+        for a in view.legal:
+            if not A.PARTNER <= a < A.PARTNER + 64:  # no more partners
+                scored.append((a, price(held, trump, buried, calls)))
+            elif not (held | buried) >> (a - A.PARTNER) & 1:  # a card of its own calls no partner: not priced
+                scored.append((a, price(held, trump, buried, calls + (a - A.PARTNER,))))
+        if not scored:
+            return None
+        return sorted(scored, key=_best_first) + [(a, None) for a in view.legal if a not in dict(scored)]
 
     def _plan_action(self, view: View, plan: int | None) -> int:
         """The nest action of a plan: ``None`` is the heuristic's own way (its colour, chosen again
