@@ -335,3 +335,37 @@ def test_a_house_files_plan_model_is_fitted_once_and_read_back(monkeypatch: pyte
     again = M.plan_model_for(rules)
     assert again is not None and again.coef == M.BidModel.from_json(first.to_json(), M.PLAN_FEATURES).coef
     M._memory.pop(key, None)
+
+
+@pytest.mark.parametrize("name", ["call-partner", "call-partner-5"])
+def test_a_bidder_pricing_its_calls_calls_the_best_priced_card_of_another_seat(name: str) -> None:
+    from rookgame.bots.heuristic import HeuristicPlayer, nest_colour
+
+    rules = preset(name)
+    model = M.plan_model_for(rules)
+    assert model is not None
+    heuristic = HeuristicPlayer()
+    calls = 0
+    for seed in range(30):
+        hand = _after_auction(rules, seed)
+        if hand is None:
+            continue
+        while hand.phase == Phase.NEST and hand.step_kind != "partner":  # the rest of the nest the heuristic's way
+            hand.apply(heuristic.act(view_of(hand, hand.to_act)))
+        if hand.phase != Phase.NEST:
+            continue
+        bot = ExpertPlayer(seed, "expert")
+        bot.level = dataclasses.replace(LEVELS["expert"], call_model=True)
+        view = view_of(hand, hand.bidder)
+        ranking = bot.rank(view)
+        action, value = ranking[0]
+        card = action - A.PARTNER
+        assert A.PARTNER <= action < A.PARTNER + 64 and not int(view.hand) >> card & 1
+        trump = view.trump if view.trump >= 0 else nest_colour(view)
+        x = M.plan_features(rules, int(view.hand), trump, int(view.buried or 0), view.bid, (card,))
+        assert value == pytest.approx(M.expected_score([q * rules.total_points for q in model.shares(x)],
+                                                       view.bid, rules.total_points))
+        priced = [v for _, v in ranking if v is not None]
+        assert priced == sorted(priced, reverse=True) and len(priced) >= 2
+        calls += 1
+    assert calls >= 10

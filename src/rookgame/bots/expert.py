@@ -137,6 +137,8 @@ class Level:
     # heuristic's burying order for it, then each card it may call; the best expected score is played.
     nest_model: bool = False
     nest_pool: int = 3
+    # The partner calls alone priced so (the trump and burial played out as before).
+    call_model: bool = False
     # The card play's sampled deals played out by the learned policy (bots/policy.py: the card the
     # expert most likely plays, distilled from its own decisions) instead of the heuristic.  Off: untimed,
     # card by card at the first three tricks, it took -1.90 [-4.40, +0.60] points off the expert's regret
@@ -650,7 +652,7 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ nest and declarations
     def _rank_nest(self, view: View, clock: Clock) -> Ranking:
-        if self.level.nest_model:
+        if self.level.nest_model or (self.level.call_model and view.step == NestStep.PARTNER):
             priced = self._rank_nest_model(view)
             if priced is not None:
                 return priced
@@ -698,6 +700,25 @@ class ExpertPlayer:
             return bidmodel.expected_score([q * total for q in model.shares(x)], view.bid, total)
 
         key = _nest_key(view)
+        if step == NestStep.PARTNER:
+            # The trump: named, else the one this nest's plan names (priced, or played out), else the heuristic's.
+            if view.trump >= 0:
+                trump = view.trump
+            elif self._priced is not None and self._priced[0] == key:
+                trump = self._priced[1]
+            elif self._plan is not None and self._plan[0] == key and self._plan[1] is not None:
+                trump = self._plan[1]
+            else:
+                trump = nest_colour(view)
+            scored: Ranking = []
+            for a in view.legal:
+                if not A.PARTNER <= a < A.PARTNER + 64:  # no more partners
+                    scored.append((a, price(held, trump, buried, calls)))
+                elif not (held | buried) >> (a - A.PARTNER) & 1:  # a card of its own calls no partner: not priced
+                    scored.append((a, price(held, trump, buried, calls + (a - A.PARTNER,))))
+            if not scored:
+                return None
+            return sorted(scored, key=_best_first) + [(a, None) for a in view.legal if a not in dict(scored)]
         buryable = [a - A.BURY for a in view.legal if A.BURY <= a < A.BURY + 64]
         stale = self._priced is None or self._priced[0] != key or (
             step == NestStep.BURY and not all(c in buryable for c in self._priced[2] if held >> c & 1))
@@ -721,21 +742,10 @@ class ExpertPlayer:
         if step == NestStep.TRUMP:
             want = A.TRUMP + colour if A.TRUMP + colour in view.legal else self.heuristic.act(view)
             return [(want, value)] + [(a, None) for a in view.legal if a != want]
-        if step == NestStep.BURY:
-            first = [A.BURY + c for c in burial if held >> c & 1 and A.BURY + c in view.legal]
-            order = self.heuristic.bury_order(view, colour)
-            want = first[0] if first else order[0]
-            return [(want, value)] + [(a, None) for a in order if a != want]
-        trump = colour if colour >= 0 else view.trump
-        scored: Ranking = []
-        for a in view.legal:
-            if not A.PARTNER <= a < A.PARTNER + 64:  # no more partners
-                scored.append((a, price(held, trump, buried, calls)))
-            elif not (held | buried) >> (a - A.PARTNER) & 1:  # a card of its own calls no partner: not priced
-                scored.append((a, price(held, trump, buried, calls + (a - A.PARTNER,))))
-        if not scored:
-            return None
-        return sorted(scored, key=_best_first) + [(a, None) for a in view.legal if a not in dict(scored)]
+        first = [A.BURY + c for c in burial if held >> c & 1 and A.BURY + c in view.legal]
+        order = self.heuristic.bury_order(view, colour)
+        want = first[0] if first else order[0]
+        return [(want, value)] + [(a, None) for a in order if a != want]
 
     def _plan_action(self, view: View, plan: int | None) -> int:
         """The nest action of a plan: ``None`` is the heuristic's own way (its colour, chosen again
