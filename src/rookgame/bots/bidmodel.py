@@ -13,6 +13,10 @@ The expert with ``Level.bidmodel`` bids while a lower quantile of the take reach
 (:func:`raises`, the heuristic's auction rule), instead of the mean of a few noisy play-outs, which
 is too high whenever it is the highest of the bidders' estimates (the winner's curse).
 
+The same model fitted where the bidder's nest choices are made (:func:`plan_model_for`, the plan model:
+the cards it keeps, the trump, the points buried, the contract, the calls) prices those choices for the
+expert with ``Level.nest_model`` or ``Level.call_model``.
+
 The presets' models ship in ``rookgame/data/bidmodel.json`` (``benchmarks/fit_bidmodel.py``);
 a house-rules file's is fitted on first use (:data:`HOUSE_HANDS` hands, a few seconds) and kept
 where the valuation keeps its calibrations (:func:`.valuation.cache_dir`), written whole.
@@ -25,7 +29,7 @@ import json
 import random
 import threading
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -33,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import actions as A
-from ..cards import BIRD
+from ..cards import BIRD, mask_of
 from ..rules import NestStep, RuleSet
 from ..state import Hand, Phase
 from ..view import View, view_of
@@ -231,13 +235,20 @@ def played_row(rules: RuleSet, rng: random.Random, deal: int) -> tuple[list[floa
 
 def played_rows(rules: RuleSet, hands: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Up to ``hands`` rows of :func:`played_row` (from at most twice as many deals)."""
+    return _rows(played_row, rules, hands, seed)
+
+
+Row = Callable[[RuleSet, random.Random, int], "tuple[list[float], float] | None"]
+
+
+def _rows(row: Row, rules: RuleSet, hands: int, seed: int) -> tuple[list[list[float]], list[float]]:
     rng = random.Random(seed)
     xs: list[list[float]] = []
     ys: list[float] = []
     for d in range(2 * hands):
         if len(ys) >= hands:
             break
-        got = played_row(rules, rng, d)
+        got = row(rules, rng, d)
         if got is not None:
             xs.append(got[0])
             ys.append(got[1])
@@ -324,8 +335,7 @@ def plan_row(rules: RuleSet, rng: random.Random, deal: int) -> tuple[list[float]
         hand.apply_unchecked(_explore(view, bot, colour, rng) if mine else bot.act(view))
     if hand.phase != Phase.PLAY:
         return None
-    buried = sum(1 << c for c in hand.buried)
-    x = plan_features(rules, hand.hands[hand.bidder], hand.trump, buried, hand.bid, hand.partner_cards)
+    x = plan_features(rules, hand.hands[hand.bidder], hand.trump, mask_of(hand.buried), hand.bid, hand.partner_cards)
     while not hand.is_over:
         hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
     if hand.result is None:
@@ -335,17 +345,7 @@ def plan_row(rules: RuleSet, rng: random.Random, deal: int) -> tuple[list[float]
 
 def plan_rows(rules: RuleSet, hands: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Up to ``hands`` rows of :func:`plan_row` (from at most twice as many deals)."""
-    rng = random.Random(seed)
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for d in range(2 * hands):
-        if len(ys) >= hands:
-            break
-        got = plan_row(rules, rng, d)
-        if got is not None:
-            xs.append(got[0])
-            ys.append(got[1])
-    return xs, ys
+    return _rows(plan_row, rules, hands, seed)
 
 
 def expected_score(takes: Sequence[float], contract: int, total: int) -> float:

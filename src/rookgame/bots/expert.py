@@ -134,10 +134,15 @@ class Level:
     # Price the bidder's nest choices by the same model fitted where they are made (bots/bidmodel.py, the plan
     # model: the take's quantiles from the cards kept, the trump, the points buried, the contract and the calls)
     # instead of play-outs: each trump with each burial among the first (cards to bury + ``nest_pool``) of the
-    # heuristic's burying order for it, then each card it may call; the best expected score is played.
+    # heuristic's burying order for it, then each card it may call; the best expected score is played.  Off:
+    # 9 ms a nest against the play-outs' 170 to 260, but head to head against the expert +1.32 [-2.20, +4.83]
+    # points a hand over 300 kentucky-discard deals and -3.02 [-7.24, +1.21] over 217 full-deck deals
+    # (docs/benchmarks.md, issue 28, "The nest and the partner calls priced by the same model").
     nest_model: bool = False
     nest_pool: int = 3
-    # The partner calls alone priced so (the trump and burial played out as before).
+    # The partner calls alone priced so (the trump and burial played out as before; else the heuristic's call:
+    # the highest trump it does not hold).  Off: +0.09 [-3.61, +3.79] points a hand over 87 call-partner deals,
+    # head to head against the expert, the same contracts made (288 of 348).
     call_model: bool = False
     # The card play's sampled deals played out by the learned policy (bots/policy.py: the card the
     # expert most likely plays, distilled from its own decisions) instead of the heuristic.  Off: untimed,
