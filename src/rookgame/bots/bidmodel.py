@@ -226,11 +226,15 @@ def played_row(rules: RuleSet, rng: random.Random, deal: int) -> tuple[list[floa
         hand.apply_unchecked(A.PASS if A.PASS in legal else legal[0])
     if hand.bidder != seat:
         return None
+    share = _played_share(hand, bot)
+    return None if share is None else (x, share)
+
+
+def _played_share(hand: Hand, bot: Any) -> float | None:
+    """Play the hand out with ``bot`` at every seat: the bidding side's share of the points in play."""
     while not hand.is_over:
         hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
-    if hand.result is None:
-        return None
-    return x, hand.result.bidding_points / rules.total_points
+    return None if hand.result is None else hand.result.bidding_points / hand.rules.total_points
 
 
 def played_rows(rules: RuleSet, hands: int, seed: int) -> tuple[list[list[float]], list[float]]:
@@ -336,11 +340,8 @@ def plan_row(rules: RuleSet, rng: random.Random, deal: int) -> tuple[list[float]
     if hand.phase != Phase.PLAY:
         return None
     x = plan_features(rules, hand.hands[hand.bidder], hand.trump, mask_of(hand.buried), hand.bid, hand.partner_cards)
-    while not hand.is_over:
-        hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
-    if hand.result is None:
-        return None
-    return x, hand.result.bidding_points / rules.total_points
+    share = _played_share(hand, bot)
+    return None if share is None else (x, share)
 
 
 def plan_rows(rules: RuleSet, hands: int, seed: int) -> tuple[list[list[float]], list[float]]:
