@@ -20,6 +20,8 @@ from rookgame.rules import RuleSet, preset
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
 
+from .test_random_rules import house_rules
+
 pytestmark = pytest.mark.usefixtures("house_cache_in_tmp")
 
 
@@ -369,3 +371,22 @@ def test_a_bidder_pricing_its_calls_calls_the_best_priced_card_of_another_seat(n
         assert priced == sorted(priced, reverse=True) and len(priced) >= 2
         calls += 1
     assert calls >= 10
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=house_rules(), seed=st.integers(0, 2**32))
+def test_in_any_house_rules_a_bidder_pricing_its_nest_and_calls_makes_only_legal_choices(
+        rules: RuleSet, seed: int) -> None:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(M, "HOUSE_HANDS", 300)  # a small fit on first use: the choices, not their strength
+        hand = _after_auction(rules, seed % 10_000)
+        if hand is None:
+            return
+        bot = ExpertPlayer(seed, "expert")
+        bot.level = dataclasses.replace(LEVELS["expert"], nest_model=True, call_model=True, bid_samples=4)
+        while hand.phase == Phase.NEST:
+            view = view_of(hand, hand.to_act)
+            ranking = bot.rank(view)
+            assert sorted(a for a, _ in ranking) == sorted(view.legal)  # every legal choice ranked, once
+            hand.apply(ranking[0][0])  # apply() checks it with the engine
+        assert hand.phase in (Phase.PLAY, Phase.DONE) or hand.is_over

@@ -731,7 +731,9 @@ class ExpertPlayer:
             best: tuple[float, int, tuple[int, ...]] | None = None
             left = rules.nest_size - view.buried_count  # cards still to bury, whichever step comes first
             cards = buryable if step == NestStep.BURY else cards_of(held)
-            for colour in ([view.trump] if view.trump != -2 else [0, 1, 2, 3]):
+            # the trump named (no trump: burying as for its best colour, as the heuristic does), else each colour
+            named = view.trump if view.trump >= 0 else nest_colour(view)
+            for colour in ([named] if view.trump != -2 else [0, 1, 2, 3]):
                 worth = keep_values(rules, held, colour, cards) if left else []
                 pool = [c for _, c in sorted(zip(worth, cards))]  # the heuristic's burying order
                 for burial in itertools.combinations(pool[: left + self.level.nest_pool], left):
