@@ -16,7 +16,7 @@ the prediction (ties counted half; calibrated: the quantile itself), against the
 the cards kept, the trump, the points buried, the contract, the calls; a share of the training bidders
 choose at random), into the file's "plans" section, the auction's models kept:
 
-    nice -n 10 python benchmarks/fit_bidmodel.py --plans --hands 6000 --held 1500 \
+    nice -n 10 python benchmarks/fit_bidmodel.py --plans --hands 6000 --held 1500 \\
         --out src/rookgame/data/bidmodel.json --keep
 """
 
