@@ -136,7 +136,8 @@ class Level:
     # instead of play-outs: each trump with each burial among the first (cards to bury + ``nest_pool``) of the
     # heuristic's burying order for it, then each card it may call; the best expected score is played.  Off:
     # 9 ms a nest against the play-outs' 170 to 260, but head to head against the expert +1.32 [-2.20, +4.83]
-    # points a hand over 300 kentucky-discard deals and -3.02 [-7.24, +1.21] over 217 full-deck deals
+    # points a hand over 300 kentucky-discard deals, -0.54 [-3.76, +2.67] over 391 full-deck deals, -0.62
+    # [-12.36, +11.11] over 149 family.toml deals
     # (docs/benchmarks.md, issue 28, "The nest and the partner calls priced by the same model").
     nest_model: bool = False
     nest_pool: int = 3
