@@ -33,7 +33,7 @@ from ..state import Hand, Phase
 from ..view import View, view_of
 from . import bidmodel, ismcts
 from .belief import shipped
-from .heuristic import HeuristicPlayer, estimate, keep_values, nest_colour, partner_holds_bid, raises
+from .heuristic import HeuristicPlayer, burying_order, estimate, nest_colour, partner_holds_bid, raises
 from .knowledge import know
 from .playout import finish, seat_knowledge
 from .policy import PolicyPlayer, shipped_policy
@@ -735,8 +735,7 @@ class ExpertPlayer:
             # the trump named (no trump: burying as for its best colour, as the heuristic does), else each colour
             named = view.trump if view.trump >= 0 else nest_colour(view)
             for colour in ([named] if view.trump != -2 else [0, 1, 2, 3]):
-                worth = keep_values(rules, held, colour, cards) if left else []
-                pool = [c for _, c in sorted(zip(worth, cards))]  # the heuristic's burying order
+                pool = burying_order(rules, held, colour, cards) if left else []
                 for burial in itertools.combinations(pool[: left + self.level.nest_pool], left):
                     gone = mask_of(burial)
                     v = price(held & ~gone, colour, buried | gone, calls)

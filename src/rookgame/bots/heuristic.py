@@ -17,7 +17,7 @@ Everything comes from the seat's view (through :mod:`.knowledge`), so it plays f
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .. import actions as A
 from .. import kernel
@@ -134,6 +134,11 @@ def keep_value(rules: RuleSet, hand: int, colour: int, card: int) -> float:
     return keep_values(rules, hand, colour, (card,))[0]
 
 
+def burying_order(rules: RuleSet, hand: int, colour: int, cards: Sequence[int]) -> list[int]:
+    """``cards`` of ``hand``, the one least worth keeping with ``colour`` as trump first (ties: the lower card)."""
+    return [c for _, c in sorted(zip(keep_values(rules, hand, colour, cards), cards))]
+
+
 def keep_values(rules: RuleSet, hand: int, colour: int, cards: Iterable[int]) -> list[float]:
     """:func:`keep_value` of each of ``cards`` (one call for a whole hand: the sampler reads burials)."""
     t = natural(rules, colour)
@@ -226,8 +231,8 @@ class HeuristicPlayer:
 
     def bury_order(self, view: View, colour: int) -> list[int]:
         """The bury actions of ``view``, the card least worth keeping with ``colour`` as trump first."""
-        values = keep_values(view.rules, int(view.hand), colour, [a - A.BURY for a in view.legal])
-        return [a for _, a in sorted(zip(values, view.legal))]
+        cards = burying_order(view.rules, int(view.hand), colour, [a - A.BURY for a in view.legal])
+        return [A.BURY + c for c in cards]
 
     def call_partner(self, view: View, colour: int) -> int:
         if A.NO_MORE_PARTNERS in view.legal and enough_partners(view):
