@@ -27,6 +27,7 @@ from expert_variants import variant
 from rookgame.arena import estimate
 from rookgame.bots import make_player
 from rookgame.bots.expert import Clock, ExpertPlayer, _final_utility
+from rookgame.cards import card_str
 from rookgame.research.hands import replay
 from rookgame.research.train import read_records
 from rookgame.rules import load
@@ -84,6 +85,8 @@ def main() -> None:
     ap.add_argument("--max-nodes", type=int, default=20_000_000)
     ap.add_argument("--cache", type=Path, default=None,
                     help="keep B's cards here and reuse them (B run again on the same positions chooses the same)")
+    ap.add_argument("--worst", type=int, default=0,
+                    help="then B's this many largest regrets: each card's value for the real deal, B's estimate")
     args = ap.parse_args()
     names = [a if a == "oracle" else variant(a) for a in (args.a, args.b)]
     recs = read_records([args.hands])[args.start:]
@@ -93,6 +96,7 @@ def main() -> None:
     t0 = time.time()
     cache: dict[str, object] = {}
     kept: list[dict[str, int]] = [{}, _load(args, args.b)]
+    seen: list[tuple[float, str, Hand, dict[int, float], int]] = []  # B's regret, where, the hand, values, card
     for h_i, rec in enumerate(recs):
         if len(regrets[0]) >= args.positions:
             break
@@ -130,6 +134,8 @@ def main() -> None:
                 picks.append(got[where])
             for k in (0, 1):
                 regrets[k].append(best - values[picks[k]])
+            if args.worst:
+                seen.append((best - values[picks[1]], where, hand.copy(), values, picks[1]))
             same += picks[0] == picks[1]
         if h_i % 10 == 9:
             print(f"  {len(regrets[0])} positions, {time.time() - t0:.0f} s", flush=True)
@@ -140,6 +146,30 @@ def main() -> None:
           f"the same card in {same}; "
           f"mean regret {args.a} {statistics.fmean(regrets[0]):.2f}, {args.b} {statistics.fmean(regrets[1]):.2f}; "
           f"A - B {d.mean:+.2f} [{d.low:+.2f}, {d.high:+.2f}] points ({time.time() - t0:.0f} s)")
+    if args.worst:
+        show_worst(args.b, names[1], seen, args.worst, sum(regrets[1]))
+
+
+def show_worst(spec: str, name: str, seen: list[tuple[float, str, Hand, dict[int, float], int]], count: int,
+               total: float) -> None:
+    """B's largest regrets: where, and for each card its value for the real deal against the mean of
+    B's own estimates over its deals (untimed, B's seed there: the deals it chose from)."""
+    worst = sorted(seen, key=lambda r: -r[0])[:count]
+    share = sum(r[0] for r in worst) / total if total else 0.0
+    print(f"{spec}'s {len(worst)} largest regrets, {share:.0%} of its regret in all "
+          "(hand:step:seed; each card: the real deal's value / B's estimate)")
+    for regret, where, hand, values, pick in worst:
+        bot = make_player(name, int(where.split(":")[2]))
+        estimates: dict[int, float] = {}
+        if isinstance(bot, ExpertPlayer):
+            bot.timed = False
+            scored = bot.play_values(view_of(hand, hand.to_act), Clock(None))
+            estimates = {a: statistics.fmean(d[a] for d in scored if a in d)
+                         for a in values if any(a in d for d in scored)}
+        cells = "  ".join(f"{'*' if a == pick else ''}{card_str(a)} {values[a]:+.0f} / "
+                          f"{estimates[a]:+.1f}" if a in estimates else f"{card_str(a)} {values[a]:+.0f}"
+                          for a in sorted(values, key=lambda a: -values[a]))
+        print(f"  {where} trick {len(hand.tricks) + 1}, regret {regret:.0f}:  {cells}")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -134,16 +133,8 @@ def measure(model: B.Model, held: dict[str, list[dict[str, object]]], draws: int
     out: dict[str, object] = {}
     print("held out: log-likelihood per card / cards placed right: room alone, today's sampler, beliefs")
     for name, recs in held.items():
-        prior, sampler, beliefs = TR.Score(), TR.Score(), TR.Score()
-        k = 0
-        for pos in TR.positions(recs, 4, seed + 3):  # type: ignore[arg-type]
-            freq = TR.sampler_frequencies(pos, draws, random.Random(seed * 7 + k).getrandbits(32))
-            k += 1
-            if freq is None:
-                continue
-            prior.add(TR.room_prior(pos.inputs), pos.truth)
-            sampler.add(freq, pos.truth)
-            beliefs.add(B.marginals(model, pos.inputs), pos.truth)
+        k, got = TR.belief_scores(model, TR.positions(recs, 4, seed + 3), draws, seed)  # type: ignore[arg-type]
+        prior, sampler, beliefs = got["room"], got["sampler"], got["beliefs"]
         row = {"positions": k, "room": prior.row(), "sampler": sampler.row(), "beliefs": beliefs.row()}
         out[name] = row
         print(f"{name:28s} {k:4d} positions  room {prior.row()[0]:.3f} / {prior.row()[1]:.1%}  "

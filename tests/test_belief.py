@@ -108,3 +108,21 @@ def test_deals_prepared_once_are_the_deals_drawn_one_at_a_time() -> None:
     draw = Draw(view, belief=MODEL)
     once = [draw.sample(random.Random(k)).dealt for k in range(5)]
     assert once == [sample_hand(view, random.Random(k), belief=MODEL).dealt for k in range(5)]
+
+
+@needs_model
+def test_the_deals_drawn_from_the_beliefs_place_the_real_cards_as_well_as_the_beliefs_promise() -> None:
+    from rookgame.research import train as TR
+    from rookgame.research.hands import play_hand, record
+
+    assert MODEL is not None
+    rules = preset("kentucky-discard")
+    recs = [record("kentucky-discard", ("heuristic",), play_hand(rules, ("heuristic",), seed, seed % 4))
+            for seed in range(12)]
+    views = [p for p in TR.positions(recs, 4, 1) if p.view.phase == Phase.PLAY]
+    count, got = TR.belief_scores(MODEL, views, 60, 3, powers=(1.0, 0.5), deals=True)
+    assert count == len(views) >= 20
+    room, beliefs, flat, dealt = (got[k].row() for k in ("room", "beliefs", "beliefs x0.5", "belief deals"))
+    assert beliefs[0] > room[0] + 0.05  # the real deal likelier than the room alone makes it
+    assert beliefs[0] > flat[0]  # and likelier than with the model's scores halved: not too sure of itself
+    assert dealt[1] >= beliefs[1] - 0.02  # the deals put as many cards right as the beliefs promise

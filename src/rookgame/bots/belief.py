@@ -387,13 +387,14 @@ def shipped() -> Model | None:
 SINKHORN_ROUNDS = 20
 
 
-def marginals(model: Model, inp: Inputs) -> Array:
+def marginals(model: Model, inp: Inputs, power: float = 1.0) -> Array:
     """For each card, the probability of each place: the model's scores softened over the places the
     view allows, with each place's prior share (its room) as the base, then scaled place by place and
-    card by card (Sinkhorn) until each place expects as many cards as it holds."""
+    card by card (Sinkhorn) until each place expects as many cards as it holds.  ``power`` scales the
+    scores (above 1 sharper, below 1 flatter: a check of the model's calibration)."""
     if not inp.cards:
         return np.zeros((0, len(inp.places)), np.float32)
-    logits = model.scores(inp.x) + np.log(np.maximum(inp.room, 1e-9))[None, :]
+    logits = power * model.scores(inp.x) + np.log(np.maximum(inp.room, 1e-9))[None, :]
     logits = np.where(inp.allowed, logits, -np.inf)
     logits -= logits.max(axis=1, keepdims=True)
     q = np.exp(logits)

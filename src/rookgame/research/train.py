@@ -308,3 +308,29 @@ def sampler_frequencies(pos: Position, draws: int, seed: int, **kw: Any) -> npt.
     prior = room_prior(inp).astype(np.float64)
     out: npt.NDArray[np.float32] = ((counts + prior) / (got + 1)).astype(np.float32)
     return out
+
+
+def belief_scores(model: B.Model, positions: Iterable[Position], draws: int, seed: int,
+                  powers: Sequence[float] = (1.0,), deals: bool = False) -> tuple[int, dict[str, Score]]:
+    """How well each way of placing the hidden cards scores on ``positions`` (their count, and a
+    :class:`Score` per way): the room alone, today's sampler (``draws`` deals a position), the model's
+    marginals (at each of ``powers``, 1 the model as trained), and with ``deals`` the deals the expert
+    draws from the beliefs (its auction weighed and the nest read; ``draws`` of them, their shares)."""
+    names = ["room", "sampler"] + [f"beliefs x{k:g}" if k != 1.0 else "beliefs" for k in powers]
+    if deals:
+        names.append("belief deals")
+    out = {name: Score() for name in names}
+    k = 0
+    for pos in positions:
+        freq = sampler_frequencies(pos, draws, random.Random(seed * 7 + k).getrandbits(32))
+        k += 1
+        if freq is None:
+            continue
+        out["room"].add(room_prior(pos.inputs), pos.truth)
+        out["sampler"].add(freq, pos.truth)
+        for name, power in zip(names[2:], powers):
+            out[name].add(B.marginals(model, pos.inputs, power), pos.truth)
+        if deals:
+            dealt = sampler_frequencies(pos, draws, random.Random(seed * 11 + k).getrandbits(32), belief=model)
+            out["belief deals"].add(dealt if dealt is not None else room_prior(pos.inputs), pos.truth)
+    return k, out
