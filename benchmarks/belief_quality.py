@@ -9,6 +9,7 @@ keep what the marginals promise?).  Views in the card play and before it are rep
 
     python benchmarks/train_belief.py ...   # or any hands: rookgame.research.hands.run_job
     python benchmarks/belief_quality.py --hands DATA/hands/medium-kd.jsonl --count 300 --powers 0.85,1.15 --deals
+    python benchmarks/belief_quality.py --hands DATA/hands/medium-kd.jsonl --weights FOLDER/belief.json   # a new model
 """
 
 from __future__ import annotations
@@ -32,8 +33,13 @@ def main() -> None:
     ap.add_argument("--powers", default="", help="scales of the model's scores to try besides 1, comma-separated")
     ap.add_argument("--deals", action="store_true", help="also the deals drawn from the beliefs")
     ap.add_argument("--seed", type=int, default=9)
+    ap.add_argument("--weights", type=Path, default=None,
+                    help="a belief model's weights (train_belief.py's belief.json); else the shipped ones")
     args = ap.parse_args()
-    model = B.shipped()
+    try:
+        model = B.Model.from_bytes(args.weights.read_bytes()) if args.weights else B.shipped()
+    except (OSError, ValueError, KeyError) as e:
+        raise SystemExit(f"{args.weights}: not belief weights ({e})") from None
     if model is None:
         raise SystemExit("no belief weights ship in this build")
     try:
