@@ -177,7 +177,8 @@ class Level:
     ismcts_explore: float = 0.7
     # Deals a card while play-outs score the cards (more than ``solve_tricks`` tricks left; 0: ``samples``):
     # those decisions are mostly above the median, so more deals there move the median less than more deals
-    # everywhere (family.toml with the beliefs: 49 ms against 68; docs/benchmarks.md, issue 28).
+    # everywhere (family.toml with the beliefs: 49 ms against 68; docs/benchmarks.md, issue 28).  More than the
+    # expert's 128 gain nothing: 512 scored +0.15 [-2.85, +3.15] points a hand over 300 kentucky-discard deals.
     early_samples: int = 0
     # Where the solver scores the cards: after ``samples`` deals, when the best card is not ahead of
     # every other card by more than ``extend_z`` standard errors of their difference deal by deal (cards
