@@ -11,6 +11,11 @@ play with every card known from there on, which no seat has.
 
     python benchmarks/card_regret.py --hands /tmp/belief/hands/medium-kd.jsonl --from 250 \\
         --a "expert:belief=1" --b expert --positions 400
+    python benchmarks/card_regret.py --hands /tmp/belief/hands/medium-kd.jsonl --a oracle --b expert --worst 12
+
+With ``--worst``, B's largest regrets are shown after: where, and each card's value for the real deal
+beside B's own estimate of it (a regret among cards B rated alike is the hidden cards' doing, not the
+search's).
 """
 
 from __future__ import annotations

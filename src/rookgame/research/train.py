@@ -240,7 +240,7 @@ def train_belief(train: Rows, valid: Rows | None, cfg: TrainConfig, checkpoint: 
             opt.zero_grad()
             loss.backward()
             opt.step()
-            total += float(loss)
+            total += float(loss.detach())
             steps += 1
         msg = f"epoch {epoch + 1}: train log-likelihood {-total / max(1, steps):.4f}"
         if valid is not None:
