@@ -51,7 +51,10 @@ def main() -> None:
     for path in args.hands:
         if not path.is_file():
             raise SystemExit(f"{path}: not a file of recorded hands")
-        recs = TR.read_records([path])[args.start:args.start + args.count]
+        try:
+            recs = TR.read_records([path], args.start + args.count, check=True)[args.start:]
+        except ValueError as e:  # it names the file and the line
+            raise SystemExit(str(e)) from None
         views = list(TR.positions(recs, args.per_hand, args.seed))  # type: ignore[arg-type]
         for label, part in (("card play", [v for v in views if v.view.phase == Phase.PLAY]),
                             ("before it", [v for v in views if v.view.phase != Phase.PLAY])):

@@ -94,7 +94,12 @@ def main() -> None:
                     help="then B's this many largest regrets: each card's value for the real deal, B's estimate")
     args = ap.parse_args()
     names = [a if a == "oracle" else variant(a) for a in (args.a, args.b)]
-    recs = read_records([args.hands])[args.start:]
+    if not args.hands.is_file():
+        raise SystemExit(f"{args.hands}: not a file of recorded hands")
+    try:
+        recs = read_records([args.hands], check=True)[args.start:]
+    except ValueError as e:  # it names the file and the line
+        raise SystemExit(str(e)) from None
     rng = random.Random(args.seed)
     regrets: list[list[float]] = [[], []]
     same = 0

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -126,3 +128,22 @@ def test_the_deals_drawn_from_the_beliefs_place_the_real_cards_as_well_as_the_be
     assert beliefs[0] > room[0] + 0.05  # the real deal likelier than the room alone makes it
     assert beliefs[0] > flat[0]  # and likelier than with the model's scores halved: not too sure of itself
     assert dealt[1] >= beliefs[1] - 0.02  # the deals put as many cards right as the beliefs promise
+
+
+def test_a_corrupt_file_of_recorded_hands_is_refused_naming_the_file_and_the_line(tmp_path: Path) -> None:
+    from rookgame.research import train as TR
+    from rookgame.research.hands import play_hand, record
+
+    rules = preset("kentucky-discard")
+    good = json.dumps(record("kentucky-discard", ("heuristic",), play_hand(rules, ("heuristic",), 1, 0)))
+    short = json.loads(good)
+    short["history"] = short["history"][:5] + [short["history"][5] ^ 1 << 20]  # an action no seat may take there
+    for bad, says in (("not json", "not a recorded hand"), ('{"rules": "kentucky-discard"}', "history expected"),
+                      (json.dumps(short), "bid")):  # the engine says what was wrong with the action
+        path = tmp_path / "hands.jsonl"
+        path.write_text(good + "\n" + bad + "\n")
+        with pytest.raises(ValueError, match="line 2") as err:
+            TR.read_records([path], check=True)
+        assert says in str(err.value) and str(path) in str(err.value)
+    path.write_text(good + "\n")
+    assert TR.read_records([path], check=True) == [json.loads(good)]

@@ -90,14 +90,32 @@ def positions(records: Iterable[dict[str, Any]], per_hand: int, seed: int, actin
                 yield Position(view, inp, truth, spec)
 
 
-def read_records(paths: Sequence[Path], limit: int | None = None) -> list[dict[str, Any]]:
+def read_records(paths: Sequence[Path], limit: int | None = None, check: bool = False) -> list[dict[str, Any]]:
+    """The recorded hands of ``paths`` (a JSON object a line, :mod:`.hands`); ValueError naming the file and
+    line where one is not (with ``check``, also where one is not a hand its rules play: each replayed)."""
     out: list[dict[str, Any]] = []
+    cache: dict[str, RuleSet] = {}
     for path in paths:
         with path.open() as f:
             for i, line in enumerate(f):
                 if limit is not None and i >= limit:
                     break
-                out.append(json.loads(line))
+                try:
+                    rec = json.loads(line)
+                except ValueError as e:
+                    raise ValueError(f"{path}, line {i + 1}: not a recorded hand ({e})") from None
+                if not isinstance(rec, dict) or not {"rules", "dealer", "dealt", "nest", "history"} <= rec.keys():
+                    raise ValueError(f"{path}, line {i + 1}: not a recorded hand (rules, dealer, dealt, nest and "
+                                     "history expected)")
+                if check:
+                    try:
+                        spec = rec["rules"]
+                        rules = cache.get(spec) or cache.setdefault(spec, load(spec))
+                        for _ in replay(rules, rec):
+                            pass
+                    except (ValueError, KeyError, TypeError, IndexError) as e:
+                        raise ValueError(f"{path}, line {i + 1}: {e}") from None
+                out.append(rec)
     return out
 
 
