@@ -118,7 +118,8 @@ class Level:
     # expert (docs/benchmarks.md, issue 28, "The beliefs with more deals").
     belief: bool = False
     # With ``belief``, the auction's and the nest's deals drawn from the beliefs too (else the card play's alone).
-    # Head to head against the expert, +0.8 [-4.5, +6.1] points a hand over 300 kentucky-discard deals: off there.
+    # Head to head against the expert, +0.8 [-4.5, +6.1] points a hand over 300 kentucky-discard deals and -2.26
+    # [-7.41, +2.90] over 206 full-deck deals (more contracts taken, fewer made): off there.
     # Medium with it against the heuristic over 1,000 deals, deal by deal against medium: +0.2 [-3.3, +3.7]
     # (kentucky-discard), +2.1 [-1.1, +5.4] (full-deck), +0.6 [-6.1, +7.3] (family.toml); with ``tail_tricks``
     # too, +2.5 [-0.7, +5.7] over the tail alone in full-deck: on in medium and hard (docs/benchmarks.md, issue 28).
