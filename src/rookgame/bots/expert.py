@@ -734,9 +734,10 @@ class ExpertPlayer:
             best: tuple[float, int, tuple[int, ...]] | None = None
             left = rules.nest_size - view.buried_count  # cards still to bury, whichever step comes first
             cards = buryable if step == NestStep.BURY else cards_of(held)
-            # the trump named (no trump: burying as for its best colour, as the heuristic does), else each colour
-            named = view.trump if view.trump >= 0 else nest_colour(view)
-            for colour in ([named] if view.trump != -2 else [0, 1, 2, 3]):
+            # each colour while none is named; else the trump named (no trump: burying as for its best colour,
+            # as the heuristic does)
+            colours = [0, 1, 2, 3] if view.trump == -2 else [view.trump if view.trump >= 0 else nest_colour(view)]
+            for colour in colours:
                 pool = burying_order(rules, held, colour, cards) if left else []
                 for burial in itertools.combinations(pool[: left + self.level.nest_pool], left):
                     gone = mask_of(burial)
