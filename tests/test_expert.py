@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from rookgame import actions as A
 from rookgame.analysis import analyze
 from rookgame.bots import ismcts
-from rookgame.bots.expert import LEVELS, Clock, ExpertPlayer, _contested, equivalent_runs, utility
+from rookgame.bots.expert import LEVELS, Clock, ExpertPlayer, _contested, equivalent_runs, team_taken, utility
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.hints import ranked
 from rookgame.bots.playout import finish
@@ -38,7 +38,7 @@ from rookgame.state import Hand, Phase
 from rookgame.view import view_of
 
 from .helpers import play_out
-from .test_random_rules import house_rules
+from .test_random_rules import SEEDS, house_rules
 
 
 @pytest.mark.slow
@@ -383,9 +383,9 @@ def test_a_decision_on_a_slow_machine_stops_before_its_limit_not_one_play_out_pa
     monkeypatch.setattr(sampler, "time", clock)
     real_finish = E.ExpertPlayer._finish
 
-    def slow_finish(self: E.ExpertPlayer, h: Hand) -> None:
+    def slow_finish(self: E.ExpertPlayer, h: Hand, seat: int) -> int | None:
         now[0] += 0.3 * limit
-        real_finish(self, h)
+        return real_finish(self, h, seat)
 
     monkeypatch.setattr(E.ExpertPlayer, "_finish", slow_finish)
     rules = preset("kentucky-discard")
@@ -810,6 +810,23 @@ def test_where_the_solver_scores_the_expert_takes_more_deals_only_for_a_close_ca
     assert counts[True] and counts[False], counts  # both kinds of decision met
 
 
+def test_the_expert_takes_its_early_deals_in_the_solvers_first_tricks_only_while_more_than_early_left_remain() -> None:
+    rules = preset("kentucky-discard")
+    level = dataclasses.replace(LEVELS["expert"], samples=6, early_samples=14, early_left=5, belief=False)
+    seen: dict[int, int] = {}
+    for seed in range(30):
+        hand = Hand(rules, 0)
+        hand.deal_random(random.Random(seed))
+        left = level.solve_tricks - seed % 4  # 7, 6, 5 or 4 tricks left: the solver scores each
+        finish(hand, HeuristicPlayer(), stop_at=left)
+        if hand.phase != Phase.PLAY or len(hand.legal_tuple()) < 2:
+            continue
+        expert = ExpertPlayer(seed, "expert", timed=False)
+        expert.level = level
+        seen[left] = len(expert.play_values(view_of(hand, hand.to_act)))
+    assert seen == {7: 14, 6: 14, 5: 6, 4: 6}, seen
+
+
 def test_rook_bots_in_an_80_column_terminal_keeps_every_line_within_80_columns() -> None:
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -885,5 +902,48 @@ def test_medium_plays_out_a_deal_to_its_last_tricks_and_the_solver_takes_them_ex
             except BudgetExceeded:
                 continue
             assert expert._rollout(hand, action, seat) == exact
+            differs += exact != utility(plain, seat)
+    assert differs  # the solver's tail is not the heuristic's play-out under another name
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(house_rules(), SEEDS)
+def test_what_the_bidders_team_has_taken_and_the_solvers_last_trick_make_the_take_the_hand_records(
+        rules: RuleSet, seed: int) -> None:
+    hand = Hand(rules, seed % rules.players)
+    hand.deal_random(random.Random(seed))
+    heuristic = HeuristicPlayer(seed)
+    finish(hand, heuristic, stop_at=1)  # the last trick: every card forced, the solver's value is the play's
+    if hand.phase != Phase.PLAY:
+        return  # no contract (everyone passed)
+    before = team_taken(hand)
+    value = solve(hand, cards=False).value
+    finish(hand, heuristic)
+    assert hand.result is not None and hand.result.bidding_points == before + value
+
+
+def test_the_experts_simulated_hands_end_in_the_solver_from_sim_tail_tricks_left() -> None:
+    from rookgame.bots.expert import _final_utility
+
+    level = dataclasses.replace(LEVELS["expert"], sim_tail=7)
+    rules = preset("full-deck")
+    differs = 0
+    for d in range(6):
+        hand = Hand(rules, d)
+        hand.deal_random(random.Random(d))
+        heuristic = HeuristicPlayer(0)
+        while hand.phase == Phase.BID:
+            hand.apply(heuristic.act(view_of(hand, hand.to_act)))
+        if hand.phase != Phase.NEST:
+            continue
+        for seat in (hand.bidder, (hand.bidder + 1) % rules.players):
+            expert = ExpertPlayer(seat, "expert", timed=False)
+            expert.level = level
+            plain, tailed, h = hand.copy(), hand.copy(), hand.copy()
+            finish(plain, expert.heuristic)
+            finish(h, expert.heuristic, stop_at=level.sim_tail)
+            assert h.phase == Phase.PLAY and rules.deck.hand_size - len(h.tricks) == level.sim_tail
+            exact = _final_utility(h, seat, solve(h, cards=False, max_nodes=level.max_nodes).value)
+            assert expert._finished_utility(tailed, seat) == exact
             differs += exact != utility(plain, seat)
     assert differs  # the solver's tail is not the heuristic's play-out under another name

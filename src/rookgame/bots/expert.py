@@ -181,6 +181,14 @@ class Level:
     # everywhere (family.toml with the beliefs: 49 ms against 68; docs/benchmarks.md, issue 28).  More than the
     # expert's 128 gain nothing: 512 scored +0.15 [-2.85, +3.15] points a hand over 300 kentucky-discard deals.
     early_samples: int = 0
+    # ``early_samples`` deals a card in the solver's first tricks too, while more than this many tricks are
+    # left (0: only where play-outs score).  Those decisions (7 tricks left) already lie above the median.
+    early_left: int = 0
+    # The auction's and the nest's simulated hands: the heuristic plays them until this many tricks are
+    # left, the solver the rest exactly, as the expert's own card play does from ``solve_tricks`` (0: the
+    # heuristic to the end).  A solve of seven tricks for the value alone costs about what the heuristic's
+    # play of them does (under a millisecond at the median).
+    sim_tail: int = 0
     # Where the solver scores the cards: after ``samples`` deals, when the best card is not ahead of
     # every other card by more than ``extend_z`` standard errors of their difference deal by deal (cards
     # equal on every deal aside), score more deals, up to this many in all (0: never): only the close calls
@@ -257,20 +265,25 @@ def _final_utility(hand: Hand, seat: int, team_future: int) -> float:
     return _final_utilities(hand, seat, {0: team_future})[0]
 
 
+def team_taken(hand: Hand) -> int:
+    """The points the bidder's team has taken so far in a hand in its card play (the buried cards where
+    the nest counts for the bidder): with the solver's value from here, what the team takes in all."""
+    rules = hand.rules
+    team = hand.team_mask()
+    pts = rules.deck.points
+    taken = sum(sum(pts[c] for c in cards) for _, cards, w in hand.tricks if team >> w & 1)
+    if rules.nest_to == "bidder":
+        taken += sum(pts[c] for c in hand.buried)
+    return taken
+
+
 def _final_utilities(hand: Hand, seat: int, futures: dict[int, int]) -> dict[int, float]:
     """:func:`_final_utility` of each of ``futures`` (a card: what the bidder's team takes after it), the
     points already taken counted once."""
     rules = hand.rules
-    team = hand.team_mask()
-    pts = rules.deck.points
-    taken = 0
-    for _, cards, w in hand.tricks:
-        if team >> w & 1:
-            taken += sum(pts[c] for c in cards)
-    if rules.nest_to == "bidder":
-        taken += sum(pts[c] for c in hand.buried)
+    taken = team_taken(hand)
     hand_total = rules.total_points
-    sign = 1 if team >> seat & 1 else -1
+    sign = 1 if hand.team_mask() >> seat & 1 else -1
     out = {}
     for key, team_future in futures.items():
         team_total = taken + team_future
@@ -380,7 +393,8 @@ class ExpertPlayer:
         clock = clock or self._clock()
         scored: list[dict[int, float]] = []
         solve_here = left <= lv.solve_tricks and not self._alone(view.rules, view.seat, view.bidder)
-        samples = lv.early_samples if lv.early_samples and not solve_here else lv.samples
+        early = lv.early_samples and (not solve_here or 0 < lv.early_left < left)
+        samples = lv.early_samples if early else lv.samples
         if lv.prior > 0 and len(legal) > 1:
             kept = self._prior_cards(view)
             if not solve_here:
@@ -523,9 +537,26 @@ class ExpertPlayer:
         """Whether ``seat`` is a defender playing for itself alone (with ``own_points``)."""
         return self.level.own_points and rules.mode == "individual" and seat != bidder
 
-    def _finish(self, h: Hand) -> None:
-        """Heuristic players play ``h`` to its end (the play-out of every simulation)."""
+    def _finish(self, h: Hand, seat: int) -> int | None:
+        """Heuristic players play ``h`` on (every simulation of the auction and the nest): to its end, or
+        with ``sim_tail`` until that many tricks are left, which the solver then plays exactly (but where
+        ``seat`` plays for itself alone: the solver pools the defenders' points).  What the bidder's team
+        takes from where the solver took over; None where the hand was played to its end."""
+        tail = self.level.sim_tail
+        if tail and h.phase in (Phase.NEST, Phase.PLAY) and not self._alone(h.rules, seat, h.bidder):
+            finish(h, self.heuristic, stop_at=tail)
+            if h.phase == Phase.PLAY:
+                try:
+                    return solve(h, cards=False, max_nodes=self.level.max_nodes).value
+                except BudgetExceeded:
+                    pass
         finish(h, self.heuristic)
+        return None
+
+    def _finished_utility(self, h: Hand, seat: int) -> float:
+        """``h`` simulated on (:meth:`_finish`): its utility for ``seat``."""
+        future = self._finish(h, seat)
+        return utility(h, seat, self.level.own_points) if future is None else _final_utility(h, seat, future)
 
     # ------------------------------------------------------------------ auction
     def _takes(self, view: View, clock: Clock, half: bool = False) -> list[float]:
@@ -561,10 +592,12 @@ class ExpertPlayer:
                     h.apply_unchecked(_pass_or_forced(h))
             if h.bidder != view.seat:
                 continue
-            self._finish(h)
+            future = self._finish(h, view.seat)
             if clock.past():
                 break  # a play-out that ended past the limit is not counted: stop at the limit
-            if h.result is not None:
+            if future is not None:
+                out.append(float(team_taken(h) + future))
+            elif h.result is not None:
                 out.append(float(h.result.bidding_points))
         return out
 
@@ -650,8 +683,7 @@ class ExpertPlayer:
                         h.apply_unchecked(self.heuristic.act(view_of(h, h.to_act)))
                     else:
                         h.apply_unchecked(_pass_or_forced(h))
-                self._finish(h)
-                values.append(utility(h, view.seat, self.level.own_points))
+                values.append(self._finished_utility(h, view.seat))
             if len(values) < 2 or clock.past():
                 break  # out of time inside this deal, or a play-out that ended past the limit: not counted
             total += values[0] - values[1]
@@ -876,8 +908,7 @@ class ExpertPlayer:
         while h.phase == Phase.NEST:
             v = view_of(h, h.to_act)
             h.apply_unchecked(self._plan_action(v, plan) if h.to_act == view.seat else self.heuristic.act(v))
-        self._finish(h)
-        return utility(h, view.seat, self.level.own_points)
+        return self._finished_utility(h, view.seat)
 
 
 Ranking = list[tuple[int, float | None]]
