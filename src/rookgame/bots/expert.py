@@ -182,12 +182,18 @@ class Level:
     # expert's 128 gain nothing: 512 scored +0.15 [-2.85, +3.15] points a hand over 300 kentucky-discard deals.
     early_samples: int = 0
     # ``early_samples`` deals a card in the solver's first tricks too, while more than this many tricks are
-    # left (0: only where play-outs score).  Those decisions (7 tricks left) already lie above the median.
+    # left (0: only where play-outs score), where the decisions of kentucky-discard and family.toml already lie
+    # above the median.  Off: at 6, +2.57 [-0.80, +5.95] points a hand over 175 family.toml deals head to head
+    # against the expert, but full-deck's median decision 49.7 ms against 34.8 (docs/benchmarks.md, issue 28).
     early_left: int = 0
     # The auction's and the nest's simulated hands: the heuristic plays them until this many tricks are
     # left, the solver the rest exactly, as the expert's own card play does from ``solve_tricks`` (0: the
     # heuristic to the end).  A solve of seven tricks for the value alone costs about what the heuristic's
-    # play of them does (under a millisecond at the median).
+    # play of them does (under a millisecond at the median).  On in the expert at 7: head to head against the
+    # expert without it, +4.78 [+0.11, +9.44] points a hand over 300 kentucky-discard deals (336 contracts taken
+    # against 220, 65% made against 61%), +3.04 [-0.95, +7.04] over 300 full-deck deals, +2.41 [-6.30, +11.12]
+    # over 247 family.toml deals; a first bid 0.2 to 0.3 s against 0.06 to 0.08, above the median anyway
+    # (docs/benchmarks.md, issue 28, "The auction's hands end in the solver").
     sim_tail: int = 0
     # Where the solver scores the cards: after ``samples`` deals, when the best card is not ahead of
     # every other card by more than ``extend_z`` standard errors of their difference deal by deal (cards
@@ -221,8 +227,9 @@ LEVELS = {
     # +8.39], family.toml +3.6 [-4.0, +11.2] (265), its median decision 1 to 8 ms more.  Twice the deals
     # alone gain nothing (128 a card -0.7 [-3.9, +2.5], 96 in the auction -2.6 [-7.6, +2.5]); the beliefs
     # with 128 deals at every card gain more in family.toml (+8.9 [+2.0, +15.8]) but take its median
-    # decision from 42 to 68 ms (docs/benchmarks.md, issue 28).
-    "expert": Level(64, 7, 48, 2.0, 600_000, belief=True, early_samples=128),
+    # decision from 42 to 68 ms (docs/benchmarks.md, issue 28).  The auction's and the nest's simulated hands
+    # ended by the solver from 7 tricks left, as its own card play is: +4.78 / +3.04 / +2.41 more.
+    "expert": Level(64, 7, 48, 2.0, 600_000, belief=True, early_samples=128, sim_tail=7),
 }
 if not HAVE_C:  # the pure-Python solver is far slower: keep it to the last tricks
     LEVELS = {k: dataclasses.replace(v, solve_tricks=min(v.solve_tricks, 3), tail_tricks=min(v.tail_tricks, 3))
