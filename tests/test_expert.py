@@ -383,9 +383,9 @@ def test_a_decision_on_a_slow_machine_stops_before_its_limit_not_one_play_out_pa
     monkeypatch.setattr(sampler, "time", clock)
     real_finish = E.ExpertPlayer._finish
 
-    def slow_finish(self: E.ExpertPlayer, h: Hand, seat: int) -> int | None:
+    def slow_finish(self: E.ExpertPlayer, h: Hand, seat: int, clock: Clock | None = None) -> int | None:
         now[0] += 0.3 * limit
-        return real_finish(self, h, seat)
+        return real_finish(self, h, seat, clock)
 
     monkeypatch.setattr(E.ExpertPlayer, "_finish", slow_finish)
     rules = preset("kentucky-discard")

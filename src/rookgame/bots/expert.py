@@ -521,16 +521,25 @@ class ExpertPlayer:
         tail = self.level.tail_tricks
         if (tail and h.phase == Phase.PLAY and not self._alone(h.rules, seat, h.bidder)
                 and h.deck.hand_size - len(h.tricks) > tail):
-            finish(h, rest, stop_at=tail)
-            if h.phase == Phase.PLAY:
-                try:
-                    left = clock.left() if clock is not None else None
-                    return _final_utility(h, seat, solve(h, cards=False, max_nodes=self.level.max_nodes,
-                                                         seconds=left).value)
-                except BudgetExceeded:
-                    pass
+            future = self._solved_tail(h, rest, tail, clock)
+            if future is not None:
+                return _final_utility(h, seat, future)
         finish(h, rest)
         return utility(h, seat, self.level.own_points)
+
+    def _solved_tail(self, h: Hand, player: HeuristicPlayer, tail: int, clock: Clock | None = None) -> int | None:
+        """``player`` plays ``h`` until ``tail`` tricks are left, the solver the rest (within the level's
+        nodes and the clock): what the bidder's team takes from there.  None, ``h`` played to its end by
+        ``player``, where the hand ended first or the solver ran out of budget."""
+        finish(h, player, stop_at=tail)
+        if h.phase == Phase.PLAY:
+            try:
+                left = clock.left() if clock is not None else None
+                return solve(h, cards=False, max_nodes=self.level.max_nodes, seconds=left).value
+            except BudgetExceeded:
+                pass
+        finish(h, player)
+        return None
 
     def _player(self) -> HeuristicPlayer:
         """Who plays out the card play's deals: the heuristic, or with ``playout`` the learned policy."""
@@ -544,25 +553,20 @@ class ExpertPlayer:
         """Whether ``seat`` is a defender playing for itself alone (with ``own_points``)."""
         return self.level.own_points and rules.mode == "individual" and seat != bidder
 
-    def _finish(self, h: Hand, seat: int) -> int | None:
+    def _finish(self, h: Hand, seat: int, clock: Clock | None = None) -> int | None:
         """Heuristic players play ``h`` on (every simulation of the auction and the nest): to its end, or
         with ``sim_tail`` until that many tricks are left, which the solver then plays exactly (but where
         ``seat`` plays for itself alone: the solver pools the defenders' points).  What the bidder's team
         takes from where the solver took over; None where the hand was played to its end."""
         tail = self.level.sim_tail
         if tail and h.phase in (Phase.NEST, Phase.PLAY) and not self._alone(h.rules, seat, h.bidder):
-            finish(h, self.heuristic, stop_at=tail)
-            if h.phase == Phase.PLAY:
-                try:
-                    return solve(h, cards=False, max_nodes=self.level.max_nodes).value
-                except BudgetExceeded:
-                    pass
+            return self._solved_tail(h, self.heuristic, tail, clock)
         finish(h, self.heuristic)
         return None
 
-    def _finished_utility(self, h: Hand, seat: int) -> float:
+    def _finished_utility(self, h: Hand, seat: int, clock: Clock | None = None) -> float:
         """``h`` simulated on (:meth:`_finish`): its utility for ``seat``."""
-        future = self._finish(h, seat)
+        future = self._finish(h, seat, clock)
         return utility(h, seat, self.level.own_points) if future is None else _final_utility(h, seat, future)
 
     # ------------------------------------------------------------------ auction
@@ -599,7 +603,7 @@ class ExpertPlayer:
                     h.apply_unchecked(_pass_or_forced(h))
             if h.bidder != view.seat:
                 continue
-            future = self._finish(h, view.seat)
+            future = self._finish(h, view.seat, clock)
             if clock.past():
                 break  # a play-out that ended past the limit is not counted: stop at the limit
             if future is not None:
@@ -690,7 +694,7 @@ class ExpertPlayer:
                         h.apply_unchecked(self.heuristic.act(view_of(h, h.to_act)))
                     else:
                         h.apply_unchecked(_pass_or_forced(h))
-                values.append(self._finished_utility(h, view.seat))
+                values.append(self._finished_utility(h, view.seat, clock))
             if len(values) < 2 or clock.past():
                 break  # out of time inside this deal, or a play-out that ended past the limit: not counted
             total += values[0] - values[1]
