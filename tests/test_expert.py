@@ -925,7 +925,8 @@ def test_what_the_bidders_team_has_taken_and_the_solvers_last_trick_make_the_tak
 def test_the_experts_simulated_hands_end_in_the_solver_from_sim_tail_tricks_left() -> None:
     from rookgame.bots.expert import _final_utility
 
-    level = dataclasses.replace(LEVELS["expert"], sim_tail=7)
+    level = LEVELS["expert"]
+    assert level.sim_tail == level.solve_tricks  # as its own card play: the solver from 7 tricks left
     rules = preset("full-deck")
     differs = 0
     for d in range(6):
