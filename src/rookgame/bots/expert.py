@@ -275,12 +275,10 @@ def _final_utility(hand: Hand, seat: int, team_future: int) -> float:
 def team_taken(hand: Hand) -> int:
     """The points the bidder's team has taken so far in a hand in its card play (the buried cards where
     the nest counts for the bidder): with the solver's value from here, what the team takes in all."""
-    rules = hand.rules
     team = hand.team_mask()
-    pts = rules.deck.points
-    taken = sum(sum(pts[c] for c in cards) for _, cards, w in hand.tricks if team >> w & 1)
-    if rules.nest_to == "bidder":
-        taken += sum(pts[c] for c in hand.buried)
+    taken = sum(p for s, p in enumerate(hand.taken) if team >> s & 1)  # the engine's own tally, as it scores
+    if hand.rules.nest_to == "bidder":
+        taken += sum(hand.points[c] for c in hand.buried)
     return taken
 
 
