@@ -47,8 +47,8 @@ def main() -> None:
         print(f"round {r + 1} of {a.rounds} done", file=sys.stderr)
     print(f"{'figure':40} {'old':>10} {'new':>10}   new/old median [min, max]")
     for k in new[0]:
-        if k not in old[0]:
-            continue
+        if k not in old[0] or not all(isinstance(f[k], (int, float)) for f in old + new):
+            continue  # a figure only one tree has, or not a number (a level's name, a list of decisions)
         ratios = [n[k] / o[k] for o, n in zip(old, new) if o[k]]
         print(f"{k:40} {statistics.median(o[k] for o in old):10.2f} {statistics.median(n[k] for n in new):10.2f}"
               f"   {statistics.median(ratios):.3f} [{min(ratios):.3f}, {max(ratios):.3f}]")

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rookgame.bots import playout
 from rookgame.bots.heuristic import HeuristicPlayer
 from rookgame.bots.knowledge import Knowledge, know
 from rookgame.bots.playout import finish, seat_knowledge
@@ -125,3 +126,58 @@ def test_a_play_out_can_stop_with_tricks_left_for_the_solver() -> None:
             break
         seed += 1
     assert hand.phase == Phase.PLAY and len(hand.tricks) == rules.deck.hand_size - 4 and not hand.trick
+
+
+def python_and_c(hand: Hand, stop_at: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[int]]:
+    """The cards ``finish`` plays from ``hand`` with the heuristic in Python, and in C (the history added)."""
+    bot = HeuristicPlayer()
+    slow, fast = hand.copy(), hand.copy()
+    with monkeypatch.context() as m:
+        m.setattr(playout, "_c_playout", None)
+        finish(slow, bot, stop_at)
+    finish(fast, bot, stop_at)
+    start = len(hand.history)
+    return slow.history[start:], fast.history[start:]
+
+
+def random_play_position(rules: RuleSet, seed: int) -> Hand | None:
+    """A hand of ``rules`` in its card play at a random card, reached by random players (odd positions too)."""
+    rng = random.Random(seed)
+    hand = Hand(rules, seed % rules.players)
+    hand.deal_random(rng)
+    bot = HeuristicPlayer()
+    while hand.phase < Phase.PLAY:
+        hand.apply_unchecked(bot.act(view_of(hand, hand.to_act)))
+    if hand.phase != Phase.PLAY:
+        return None
+    for _ in range(rng.randrange(rules.deck.hand_size * rules.players)):
+        hand.apply_unchecked(rng.choice(hand.legal_tuple()))
+    return hand
+
+
+@pytest.mark.skipif(playout._c_playout is None, reason="the C play-outs are not built here")
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_c_play_out_plays_the_heuristics_cards(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = PRESETS[name]
+    played = 0
+    for seed in range(40):
+        hand = random_play_position(rules, seed)
+        if hand is None or rules.mode == "call-partner":
+            continue
+        for stop_at in (0, 3):
+            slow, fast = python_and_c(hand, stop_at, monkeypatch)
+            assert slow == fast
+            played += len(fast)
+    assert played > 0 or rules.mode == "call-partner"
+
+
+@pytest.mark.skipif(playout._c_playout is None, reason="the C play-outs are not built here")
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(rules=house_rules(modelled=False), seed=st.integers(0, 2**32), stop_at=st.integers(0, 4))
+def test_the_c_play_out_plays_the_heuristics_cards_in_any_house_rules(rules: RuleSet, seed: int, stop_at: int,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = random_play_position(rules, seed)
+    if hand is not None:
+        slow, fast = python_and_c(hand, stop_at, monkeypatch)
+        assert slow == fast

@@ -10,14 +10,22 @@ from :mod:`rookgame.visible`, the one rule the views are built from.
 
 from __future__ import annotations
 
+from ..rules import PlayTables
 from ..state import Hand, Phase
 from ..view import view_of
 from ..visible import burial_known, known_cards, known_partners
-from .heuristic import HeuristicPlayer
+from .heuristic import HeuristicPlayer, _discard_ranks
 from .knowledge import Knowledge, team_of
+
+try:  # pragma: no branch
+    from ._cplayout import playout as _c_playout  # type: ignore[import-not-found]
+    from ._cplayout import tables as _c_tables
+except ImportError:  # pragma: no cover - depends on the build: the Python below plays every card then
+    _c_playout = _c_tables = None
 
 _PLAY = int(Phase.PLAY)
 _DONE = int(Phase.DONE)
+_PACKED: dict[tuple[int, int], tuple[PlayTables, tuple[int, ...], bytes]] = {}
 
 
 def seat_knowledge(hand: Hand, seat: int, burial: int | None = None, team: frozenset[int] | None = None) -> Knowledge:
@@ -45,7 +53,14 @@ def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
     # through the card play: worked out at its first card, then only the hands and the cards played change.
     known: list[int] | None = None
     teams: list[frozenset[int]] | None = None
+    # The heuristic's own card play goes to its C twin where built (c_playout), but in call-partner games, where a
+    # seat's team changes as the called cards fall.
+    in_c = _c_playout is not None and type(bot) is HeuristicPlayer and rules.mode != "call-partner"
     while hand.phase < _DONE:
+        if hand.phase == _PLAY and in_c:
+            for card in c_playout(hand, stop_at):
+                apply(card)
+            return
         if hand.phase == _PLAY:
             if len(hand.tricks) == last and not hand.trick:
                 return
@@ -62,3 +77,39 @@ def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
         else:
             known = teams = None  # a play-out from the auction or the nest: the burial is not made yet
             apply(bot.act(view_of(hand, hand.to_act)))
+
+
+def c_playout(hand: Hand, stop_at: int = 0) -> bytes:
+    """The cards the heuristic plays in ``hand``'s card play from here, in order, as :func:`finish` would play
+    them (to the end, or to the first lead with ``stop_at`` tricks left), worked out by the C twin of
+    :meth:`HeuristicPlayer.play` (``_cplayout.c``); the hand is not changed.  Not for call-partner games, where a
+    seat learns its team in the play."""
+    assert _c_playout is not None and hand.phase == _PLAY and hand.rules.mode != "call-partner"
+    rules = hand.rules
+    t = hand.tables
+    assert t is not None
+    n = hand.n
+    masks = []
+    for s in range(n):
+        team = 0
+        for m in team_of(rules, s, hand.bidder, hand.phase, (), (), 0):
+            team |= 1 << m
+        masks.append(team)
+    return _c_playout(  # type: ignore[no-any-return]
+        _packed(t, rules.deck.points), hand.hands, hand.trick, hand.to_act, hand.played, hand.voids, len(hand.tricks),
+        hand.deck.hand_size, [burial_known(hand, s) for s in range(n)], masks, hand.bidder, rules.deck.mask, stop_at)
+
+
+def _packed(t: PlayTables, points: tuple[int, ...]) -> bytes:
+    """One contract's tables packed for the C play-outs, once per contract (as :func:`_discard_ranks` keeps its
+    order)."""
+    got = _PACKED.get((id(t), id(points)))
+    if got is not None and got[0] is t and got[1] is points:
+        return got[2]
+    assert _c_tables is not None
+    packed: bytes = _c_tables(t.suit, t.strength, t.key, points, _discard_ranks(t, points), t.above,
+                                     t.suit_mask, t.anytime, t.trump)
+    if len(_PACKED) > 4096:  # rule sets made on the fly (random house rules): keep the cache bounded
+        _PACKED.clear()
+    _PACKED[(id(t), id(points))] = (t, points, packed)
+    return packed
