@@ -50,8 +50,9 @@ def main() -> None:
         if k not in old[0] or not all(isinstance(f[k], (int, float)) for f in old + new):
             continue  # a figure only one tree has, or not a number (a level's name, a list of decisions)
         ratios = [n[k] / o[k] for o, n in zip(old, new) if o[k]]
+        spread = f"{statistics.median(ratios):.3f} [{min(ratios):.3f}, {max(ratios):.3f}]" if ratios else "- (old 0)"
         print(f"{k:40} {statistics.median(o[k] for o in old):10.2f} {statistics.median(n[k] for n in new):10.2f}"
-              f"   {statistics.median(ratios):.3f} [{min(ratios):.3f}, {max(ratios):.3f}]")
+              f"   {spread}")
 
 
 if __name__ == "__main__":
