@@ -93,6 +93,16 @@ typedef struct {
     int trick[8], trick_len, leader, led, bidder;
 } Play;
 
+/* kernel.winning_index: the position in the trick of the card winning it so far */
+static int winning_index(const Tables *t, const int *trick, int len) {
+    int best = 0, best_key = t->key[trick[0]], led = t->suit[trick[0]];
+    for (int i = 1; i < len; i++) {
+        int c = trick[i], s = t->suit[c];
+        if ((s == t->trump || s == led) && t->key[c] > best_key) { best_key = t->key[c]; best = i; }
+    }
+    return best;
+}
+
 /* HeuristicPlayer.lead */
 static int lead(const Play *P, int seat, u64 legal) {
     const Tables *t = P->t;
@@ -186,11 +196,7 @@ static int follow(const Play *P, int seat, u64 legal) {
     const Tables *t = P->t;
     int n = P->n, trump = t->trump;
     u64 unseen = P->deck & ~(P->hands[seat] | P->played | P->known[seat]);
-    int best_i = 0, best_key = t->key[P->trick[0]], led = t->suit[P->trick[0]];
-    for (int i = 1; i < P->trick_len; i++) { /* kernel.winning_index */
-        int c = P->trick[i], s = t->suit[c];
-        if ((s == trump || s == led) && t->key[c] > best_key) { best_key = t->key[c]; best_i = i; }
-    }
+    int best_i = winning_index(t, P->trick, P->trick_len);
     int best = P->trick[best_i], winner_seat = (P->leader + best_i) % n;
     u64 team = P->team[seat], later_opp = 0;
     for (int i = P->trick_len + 1; i < n; i++) {
@@ -304,12 +310,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         else if (t.suit[c] != P.led && !(t.anytime & bit)) P.voids[seat] |= 1ULL << P.led;
         P.trick[P.trick_len++] = c;
         if (P.trick_len == P.n) {
-            int best_i = 0, best_key = t.key[P.trick[0]], led = t.suit[P.trick[0]];
-            for (int i = 1; i < P.n; i++) {
-                int d = P.trick[i], s = t.suit[d];
-                if ((s == t.trump || s == led) && t.key[d] > best_key) { best_key = t.key[d]; best_i = i; }
-            }
-            P.leader = (P.leader + best_i) % P.n;
+            P.leader = (P.leader + winning_index(&t, P.trick, P.n)) % P.n;
             P.trick_len = 0;
             tricks_done++;
         }
