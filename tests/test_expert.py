@@ -26,7 +26,7 @@ from rookgame import actions as A
 from rookgame.analysis import analyze
 from rookgame.bots import ismcts
 from rookgame.bots.expert import LEVELS, Clock, ExpertPlayer, _contested, equivalent_runs, team_taken, utility
-from rookgame.bots.heuristic import HeuristicPlayer
+from rookgame.bots.heuristic import HeuristicPlayer, estimate
 from rookgame.bots.hints import ranked
 from rookgame.bots.playout import finish
 from rookgame.cli import app
@@ -627,6 +627,22 @@ def test_the_hands_take_leaves_half_the_time_to_the_comparison_only_when_one_fol
         ExpertPlayer(1, "easy").act(view_of(hand, hand.to_act))
     # Over an opponent the expert compares bidding with passing; over a partner the take alone decides.
     assert halves == [True, False]
+
+
+def test_the_simulated_takes_lean_toward_the_hands_estimate_by_the_deals_it_is_worth(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = next(h for h in (_facing_a_bid("kentucky-discard", s) for s in range(50)) if h is not None)
+    view = view_of(hand, hand.to_act)
+    simulated = [60.0, 80.0, 100.0, 120.0]  # four deals, mean 90
+    monkeypatch.setattr(ExpertPlayer, "_simulate_takes", lambda self, v, c, h: list(simulated))
+    prior = estimate(view.rules, int(view.hand))
+    for worth in (8.0, 4.0, 0.0):
+        bot = ExpertPlayer(1, "easy", timed=False)
+        bot.level = dataclasses.replace(bot.level, prior_samples=worth)
+        takes = bot._takes(view, Clock(None))
+        shift = worth / (4 + worth) * (prior - 90.0)
+        assert takes == pytest.approx([t + shift for t in simulated])  # the spread kept, the mean moved
+    assert takes == simulated  # worth nothing: the simulations alone
 
 
 def test_a_hint_for_the_burial_ranks_every_card_and_makes_up_no_points() -> None:
