@@ -195,10 +195,6 @@ class Level:
     # over 247 family.toml deals; a first bid 0.2 to 0.3 s against 0.06 to 0.08, above the median anyway
     # (docs/benchmarks.md, issue 28, "The auction's hands end in the solver").
     sim_tail: int = 0
-    # How many simulated deals the heuristic's estimate of the hand (heuristic.estimate: the valuation fitted on
-    # hands the heuristic plays to the end) is worth: the auction's simulated takes are moved toward it by this
-    # share of their number plus it (0: not moved).
-    prior_samples: float = 8.0
     # Where the solver scores the cards: after ``samples`` deals, when the best card is not ahead of
     # every other card by more than ``extend_z`` standard errors of their difference deal by deal (cards
     # equal on every deal aside), score more deals, up to this many in all (0: never): only the close calls
@@ -245,6 +241,7 @@ _SAMPLING_SHARE = 0.4  # of the time limit at most, spent drawing and weighing d
 _RESERVE = 0.03  # share of the limit kept for the work after the last sample (averaging, the fallback)
 _RACE_FROM = 16  # with race: deals scored before a card may drop out of the race, and then every
 _RACE_EVERY = 8  # this many deals
+_PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
 
 
 def team_of(hand: Hand, seat: int) -> int:
@@ -574,16 +571,15 @@ class ExpertPlayer:
     def _takes(self, view: View, clock: Clock, half: bool = False) -> list[float]:
         """What this seat's side takes as bidder, simulated over sampled deals once per auction,
         each take moved toward the heuristic's fitted estimate for the hand (a few samples are
-        noisy; the estimate counts as ``prior_samples`` samples).  With ``half``, at most half the
+        noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples).  With ``half``, at most half the
         decision's time goes to it (the comparison of :meth:`_bid_gain` needs the rest)."""
         key = (view.rules, view.dealer, view.seat, int(view.hand))
         if self._auction is not None and self._auction[0] == key:
             return self._auction[1]
         takes = self._simulate_takes(view, clock, half)
-        prior = self.level.prior_samples
-        if takes and prior:
+        if takes:
             n = len(takes)
-            shift = prior / (n + prior) * (estimate(view.rules, int(view.hand)) - sum(takes) / n)
+            shift = _PRIOR_SAMPLES / (n + _PRIOR_SAMPLES) * (estimate(view.rules, int(view.hand)) - sum(takes) / n)
             takes = [t + shift for t in takes]
         self._auction = (key, takes)
         return takes
