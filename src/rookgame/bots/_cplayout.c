@@ -91,7 +91,20 @@ typedef struct {
     u64 hands[8], voids[8], known[8], team[8]; /* team: per seat, the seats it plays with (a mask) */
     u64 played, deck;
     int trick[8], trick_len, leader, led, bidder;
+    /* Call-partner games: the called cards, and per seat the seats it knows on the bidder's side
+     * (visible.known_partners), which grow as the called cards fall; a seat's team follows from them
+     * (knowledge.team_of). */
+    int call;
+    u64 called, partners[8];
 } Play;
+
+/* knowledge.team_of in a call-partner game's card play */
+static u64 call_team(const Play *P, int seat) {
+    u64 k = P->partners[seat];
+    if ((k >> seat) & 1) return k;
+    if (P->called && (P->played & P->called) == P->called) return ((1ULL << P->n) - 1) & ~k;
+    return 1ULL << seat;
+}
 
 /* kernel.winning_index: the position in the trick of the card winning it so far */
 static int winning_index(const Tables *t, const int *trick, int len) {
@@ -244,15 +257,17 @@ static int follow(const Play *P, int seat, u64 legal) {
 }
 
 /* playout(tables, hands, trick, to_act, played, voids, tricks_done, total_tricks, known, teams, bidder,
- *         deck, stop_at) -> bytes: the cards the heuristic plays from here, in order, to the end of the
- * hand or (stop_at > 0) to the first lead with stop_at tricks left. */
+ *         deck, stop_at, called) -> bytes: the cards the heuristic plays from here, in order, to the end of
+ * the hand or (stop_at > 0) to the first lead with stop_at tricks left.  ``teams``: each seat's team as a
+ * seat mask; in a call-partner game (``called`` not None: the called cards' mask) each seat's known
+ * partners instead, its team worked out from them card by card. */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
     Py_buffer tb;
-    PyObject *hands, *trick, *voids, *known, *teams;
+    PyObject *hands, *trick, *voids, *known, *teams, *called = Py_None;
     int to_act, tricks_done, total, bidder, stop_at;
     unsigned long long played, deck;
-    if (!PyArg_ParseTuple(args, "y*OOiKOiiOOiKi", &tb, &hands, &trick, &to_act, &played, &voids, &tricks_done,
-                          &total, &known, &teams, &bidder, &deck, &stop_at))
+    if (!PyArg_ParseTuple(args, "y*OOiKOiiOOiKi|O", &tb, &hands, &trick, &to_act, &played, &voids, &tricks_done,
+                          &total, &known, &teams, &bidder, &deck, &stop_at, &called))
         return NULL;
     Play P;
     memset(&P, 0, sizeof P);
@@ -287,6 +302,12 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     P.played = (u64)played;
     P.deck = (u64)deck;
     P.bidder = bidder;
+    if (called != Py_None) {
+        P.call = 1;
+        P.called = PyLong_AsUnsignedLongLongMask(called);
+        if (P.called == (u64)-1 && PyErr_Occurred()) return NULL;
+        memcpy(P.partners, P.team, sizeof P.partners);
+    }
     int last = stop_at > 0 ? total - stop_at : -1;
     unsigned char out[64];
     int len = 0;
@@ -301,11 +322,16 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         if (!legal) { PyErr_SetString(PyExc_ValueError, "playout: a seat to play holds no card"); return NULL; }
         int c;
         if (!(legal & (legal - 1))) c = __builtin_ctzll(legal);
-        else c = P.trick_len ? follow(&P, seat, legal) : lead(&P, seat, legal);
+        else {
+            if (P.call) P.team[seat] = call_team(&P, seat);
+            c = P.trick_len ? follow(&P, seat, legal) : lead(&P, seat, legal);
+        }
         out[len++] = (unsigned char)c;
         u64 bit = 1ULL << c;
         P.hands[seat] ^= bit;
         P.played |= bit;
+        if (P.called & bit) /* a called card falls: everyone knows its holder is the bidder's partner */
+            for (int s = 0; s < P.n; s++) P.partners[s] |= 1ULL << seat;
         if (!P.trick_len) P.led = t.suit[c];
         else if (t.suit[c] != P.led && !(t.anytime & bit)) P.voids[seat] |= 1ULL << P.led;
         P.trick[P.trick_len++] = c;

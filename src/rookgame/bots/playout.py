@@ -10,6 +10,8 @@ from :mod:`rookgame.visible`, the one rule the views are built from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..rules import PlayTables
 from ..state import Hand, Phase
 from ..view import view_of
@@ -53,9 +55,8 @@ def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
     # through the card play: worked out at its first card, then only the hands and the cards played change.
     known: list[int] | None = None
     teams: list[frozenset[int]] | None = None
-    # The heuristic's own card play goes to its C twin where built (c_playout), but in call-partner games, where a
-    # seat's team changes as the called cards fall.
-    in_c = _c_playout is not None and type(bot) is HeuristicPlayer and rules.mode != "call-partner"
+    # The heuristic's own card play goes to its C twin where built (c_playout).
+    in_c = _c_playout is not None and type(bot) is HeuristicPlayer
     while hand.phase < _DONE:
         if hand.phase == _PLAY and in_c:
             for card in c_playout(hand, stop_at):
@@ -82,22 +83,29 @@ def finish(hand: Hand, bot: HeuristicPlayer, stop_at: int = 0) -> None:
 def c_playout(hand: Hand, stop_at: int = 0) -> bytes:
     """The cards the heuristic plays in ``hand``'s card play from here, in order, as :func:`finish` would play
     them (to the end, or to the first lead with ``stop_at`` tricks left), worked out by the C twin of
-    :meth:`HeuristicPlayer.play` (``_cplayout.c``); the hand is not changed.  Not for call-partner games, where a
-    seat learns its team in the play."""
-    assert _c_playout is not None and hand.phase == _PLAY and hand.rules.mode != "call-partner"
+    :meth:`HeuristicPlayer.play` (``_cplayout.c``); the hand is not changed."""
+    assert _c_playout is not None and hand.phase == _PLAY
     rules = hand.rules
     t = hand.tables
     assert t is not None
     n = hand.n
-    masks = []
-    for s in range(n):
-        team = 0
-        for m in team_of(rules, s, hand.bidder, hand.phase, (), (), 0):
-            team |= 1 << m
-        masks.append(team)
+    call = rules.mode == "call-partner"
+    # Each seat's team; in call-partner games the partners each seat knows, from which C works out its team as
+    # the called cards fall (knowledge.team_of).
+    masks = [seat_mask(known_partners(hand, s) if call else team_of(rules, s, hand.bidder, hand.phase, (), (), 0))
+             for s in range(n)]
     return _c_playout(  # type: ignore[no-any-return]
         _packed(t, rules.deck.points), hand.hands, hand.trick, hand.to_act, hand.played, hand.voids, len(hand.tricks),
-        hand.deck.hand_size, [burial_known(hand, s) for s in range(n)], masks, hand.bidder, rules.deck.mask, stop_at)
+        hand.deck.hand_size, [burial_known(hand, s) for s in range(n)], masks, hand.bidder, rules.deck.mask, stop_at,
+        sum(1 << c for c in hand.partner_cards) if call else None)
+
+
+def seat_mask(seats: Iterable[int]) -> int:
+    """Seats as a mask (bit k: seat k)."""
+    out = 0
+    for s in seats:
+        out |= 1 << s
+    return out
 
 
 def _packed(t: PlayTables, points: tuple[int, ...]) -> bytes:
