@@ -171,8 +171,9 @@ def test_the_c_play_out_plays_the_heuristics_cards(name: str, monkeypatch: pytes
     assert played > 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(playout._c_playout is None, reason="the C play-outs are not built here")
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                                                   HealthCheck.function_scoped_fixture])
 @given(rules=house_rules(modelled=False), seed=st.integers(0, 2**32), stop_at=st.integers(0, 4))
 def test_the_c_play_out_plays_the_heuristics_cards_in_any_house_rules(rules: RuleSet, seed: int, stop_at: int,
