@@ -18,7 +18,7 @@
 typedef uint64_t u64;
 
 /* One contract's per-card tables (rookgame.rules.PlayTables) with the deck's points and the
- * heuristic's discard order (heuristic._discard_ranks), packed once per contract by tables(). */
+ * heuristic's discard order (heuristic.discard_ranks), packed once per contract by tables(). */
 typedef struct {
     int32_t suit[64], strength[64], key[64], points[64], rank[64];
     u64 above[64];

@@ -162,7 +162,7 @@ def keep_values(rules: RuleSet, hand: int, colour: int, cards: Iterable[int]) ->
 _DISCARD: dict[tuple[int, int], tuple[PlayTables, tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def _discard_ranks(t: PlayTables, points: tuple[int, ...]) -> tuple[int, ...]:
+def discard_ranks(t: PlayTables, points: tuple[int, ...]) -> tuple[int, ...]:
     """Per card, its place in the order the heuristic discards by, before the length of its colour: no
     counter first, then no trump, no Bird, the fewest points, the lowest.  Cards equal on all of these
     share a place; the colour's length and the card then decide, so that one int orders a discard."""
@@ -250,7 +250,9 @@ class HeuristicPlayer:
     # ------------------------------------------------------------------ card play
     def play(self, k: Knowledge, legal: tuple[int, ...] | list[int]) -> int:
         """The card to play from ``legal``, from what the seat knows (a view's knowledge, or a
-        simulated seat's in the expert's play-outs)."""
+        simulated seat's in the expert's play-outs).  Its C twin (``_cplayout.c``) plays the same cards in the
+        play-outs: a change to :meth:`lead`, :meth:`follow` or :meth:`discard` goes there too
+        (tests/test_playout.py plays both)."""
         if len(legal) == 1:
             return legal[0]
         if not k.trick:
@@ -339,7 +341,7 @@ class HeuristicPlayer:
         """The cheapest card: no counter, no trump, low, from a short colour."""
         t = k.tables
         assert t is not None
-        rank = _discard_ranks(t, k.rules.deck.points)
+        rank = discard_ranks(t, k.rules.deck.points)
         hand = k.hand
         masks = t.suit_mask
         lengths = ((hand & masks[0]).bit_count(), (hand & masks[1]).bit_count(), (hand & masks[2]).bit_count(),

@@ -6,17 +6,20 @@ each simulated seat is told only what it would see there (:func:`seat_knowledge`
 building a view per card: the state keeps the cards played and the voids as cards fall, so a
 play-out step costs the same on the last trick as on the first.  What the seat has seen comes
 from :mod:`rookgame.visible`, the one rule the views are built from.
+
+The heuristic's own card play there runs in C where it was built (``_cplayout.c``, :func:`c_playout`): the
+same cards as :meth:`HeuristicPlayer.play` (tests/test_playout.py), chosen without the per-card Python; the
+engine still applies and scores every card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
+from ..cards import mask_of
 from ..rules import PlayTables
 from ..state import Hand, Phase
 from ..view import view_of
 from ..visible import burial_known, known_cards, known_partners
-from .heuristic import HeuristicPlayer, _discard_ranks
+from .heuristic import HeuristicPlayer, discard_ranks
 from .knowledge import Knowledge, team_of
 
 try:  # pragma: no branch
@@ -92,31 +95,23 @@ def c_playout(hand: Hand, stop_at: int = 0) -> bytes:
     call = rules.mode == "call-partner"
     # Each seat's team; in call-partner games the partners each seat knows, from which C works out its team as
     # the called cards fall (knowledge.team_of).
-    masks = [seat_mask(known_partners(hand, s) if call else team_of(rules, s, hand.bidder, hand.phase, (), (), 0))
+    masks = [mask_of(known_partners(hand, s) if call else team_of(rules, s, hand.bidder, hand.phase, (), (), 0))
              for s in range(n)]
     return _c_playout(  # type: ignore[no-any-return]
         _packed(t, rules.deck.points), hand.hands, hand.trick, hand.to_act, hand.played, hand.voids, len(hand.tricks),
         hand.deck.hand_size, [burial_known(hand, s) for s in range(n)], masks, hand.bidder, rules.deck.mask, stop_at,
-        sum(1 << c for c in hand.partner_cards) if call else None)
-
-
-def seat_mask(seats: Iterable[int]) -> int:
-    """Seats as a mask (bit k: seat k)."""
-    out = 0
-    for s in seats:
-        out |= 1 << s
-    return out
+        mask_of(hand.partner_cards) if call else None)
 
 
 def _packed(t: PlayTables, points: tuple[int, ...]) -> bytes:
-    """One contract's tables packed for the C play-outs, once per contract (as :func:`_discard_ranks` keeps its
+    """One contract's tables packed for the C play-outs, once per contract (as :func:`discard_ranks` keeps its
     order)."""
     got = _PACKED.get((id(t), id(points)))
     if got is not None and got[0] is t and got[1] is points:
         return got[2]
     assert _c_tables is not None
-    packed: bytes = _c_tables(t.suit, t.strength, t.key, points, _discard_ranks(t, points), t.above,
-                                     t.suit_mask, t.anytime, t.trump)
+    packed: bytes = _c_tables(t.suit, t.strength, t.key, points, discard_ranks(t, points), t.above, t.suit_mask,
+                              t.anytime, t.trump)
     if len(_PACKED) > 4096:  # rule sets made on the fly (random house rules): keep the cache bounded
         _PACKED.clear()
     _PACKED[(id(t), id(points))] = (t, points, packed)
