@@ -934,6 +934,31 @@ def test_what_the_bidders_team_has_taken_and_the_solvers_last_trick_make_the_tak
     assert hand.result is not None and hand.result.bidding_points == before + value
 
 
+@pytest.mark.parametrize(("name", "tail"), [("kentucky-discard", 7), ("cutthroat", 7), ("individual-5", 5),
+                                           ("call-partner-6", 4)])
+def test_the_auctions_solved_tail_holds_at_most_seven_tricks_of_four_players_cards(
+        name: str, tail: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    tails: list[int] = []
+    original = ExpertPlayer._solved_tail
+
+    def recorded(self: ExpertPlayer, h: Hand, player: HeuristicPlayer, t: int,
+                 clock: Clock | None = None) -> int | None:
+        tails.append(t)
+        return original(self, h, player, t, clock)
+
+    monkeypatch.setattr(ExpertPlayer, "_solved_tail", recorded)
+    rules = preset(name)
+    expert = ExpertPlayer(1, "expert", timed=False)
+    expert.level = dataclasses.replace(expert.level, bid_samples=2, compete=False)
+    for seed in range(6):
+        hand = Hand(rules, 0)
+        hand.deal_random(random.Random(seed))
+        expert.act(view_of(hand, hand.to_act))
+        if tails:
+            break
+    assert tails and set(tails) == {tail}  # six players: 4 tricks (24 cards in the hands), not 7 (42)
+
+
 def test_the_experts_simulated_hands_end_in_the_solver_from_sim_tail_tricks_left() -> None:
     from rookgame.bots.expert import _final_utility
 

@@ -242,6 +242,10 @@ _RESERVE = 0.03  # share of the limit kept for the work after the last sample (a
 _RACE_FROM = 16  # with race: deals scored before a card may drop out of the race, and then every
 _RACE_EVERY = 8  # this many deals
 _PRIOR_SAMPLES = 8  # how many simulated deals the heuristic's bidding estimate is worth
+# The most cards in the hands where a simulated hand's solved tail begins (``sim_tail`` tricks of four players):
+# with six, 7 tricks are 42 cards, and a timed first bid solved 4.5 of its 48 deals at the median before its
+# limit (benchmarks/random-rules-24/r10.toml; 4 tricks of six: all 48, in 0.8 s; docs/benchmarks.md).
+_SIM_TAIL_CARDS = 28
 
 
 def team_of(hand: Hand, seat: int) -> int:
@@ -553,10 +557,11 @@ class ExpertPlayer:
 
     def _finish(self, h: Hand, seat: int, clock: Clock | None = None) -> int | None:
         """Heuristic players play ``h`` on (every simulation of the auction and the nest): to its end, or
-        with ``sim_tail`` until that many tricks are left, which the solver then plays exactly (but where
-        ``seat`` plays for itself alone: the solver pools the defenders' points).  What the bidder's team
+        with ``sim_tail`` until that many tricks are left (at most ``_SIM_TAIL_CARDS`` cards in the hands),
+        which the solver then plays exactly (but where ``seat`` plays for itself alone: the solver pools the
+        defenders' points).  What the bidder's team
         takes from where the solver took over; None where the hand was played to its end."""
-        tail = self.level.sim_tail
+        tail = min(self.level.sim_tail, _SIM_TAIL_CARDS // h.n)
         if tail and h.phase in (Phase.NEST, Phase.PLAY) and not self._alone(h.rules, seat, h.bidder):
             return self._solved_tail(h, self.heuristic, tail, clock)
         finish(h, self.heuristic)
