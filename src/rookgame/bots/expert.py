@@ -193,7 +193,8 @@ class Level:
     # expert without it, +4.78 [+0.11, +9.44] points a hand over 300 kentucky-discard deals (336 contracts taken
     # against 220, 65% made against 61%), +3.04 [-0.95, +7.04] over 300 full-deck deals, +2.41 [-6.30, +11.12]
     # over 247 family.toml deals; a first bid 0.2 to 0.3 s against 0.06 to 0.08, above the median anyway
-    # (docs/benchmarks.md, issue 28, "The auction's hands end in the solver").
+    # (docs/benchmarks.md, issue 28, "The auction's hands end in the solver").  At most 28 cards in the hands
+    # (_SIM_TAIL_CARDS): with six players, 4 tricks.
     sim_tail: int = 0
     # Where the solver scores the cards: after ``samples`` deals, when the best card is not ahead of
     # every other card by more than ``extend_z`` standard errors of their difference deal by deal (cards
