@@ -560,8 +560,8 @@ class ExpertPlayer:
         """Heuristic players play ``h`` on (every simulation of the auction and the nest): to its end, or
         with ``sim_tail`` until that many tricks are left (at most ``_SIM_TAIL_CARDS`` cards in the hands),
         which the solver then plays exactly (but where ``seat`` plays for itself alone: the solver pools the
-        defenders' points).  What the bidder's team
-        takes from where the solver took over; None where the hand was played to its end."""
+        defenders' points).  What the bidder's team takes from where the solver took over; None where the hand
+        was played to its end."""
         tail = min(self.level.sim_tail, _SIM_TAIL_CARDS // h.n)
         if tail and h.phase in (Phase.NEST, Phase.PLAY) and not self._alone(h.rules, seat, h.bidder):
             return self._solved_tail(h, self.heuristic, tail, clock)
