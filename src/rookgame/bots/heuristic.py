@@ -17,7 +17,8 @@ Everything comes from the seat's view (through :mod:`.knowledge`), so it plays f
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from .. import actions as A
 from .. import kernel
@@ -159,23 +160,36 @@ def keep_values(rules: RuleSet, hand: int, colour: int, cards: Iterable[int]) ->
     return out
 
 
-_DISCARD: dict[tuple[int, int], tuple[PlayTables, tuple[int, ...], tuple[int, ...]]] = {}
+T = TypeVar("T")
+PerContract = dict[tuple[int, int], tuple[PlayTables, tuple[int, ...], T]]
+_DISCARD: PerContract[tuple[int, ...]] = {}
+
+
+def per_contract(cache: PerContract[T], t: PlayTables, points: tuple[int, ...],
+                 make: Callable[[PlayTables, tuple[int, ...]], T]) -> T:
+    """``make(t, points)``, worked out once per contract (its play tables and the deck's points) and kept in
+    ``cache``: the play-outs ask it on nearly every card."""
+    got = cache.get((id(t), id(points)))
+    if got is not None and got[0] is t and got[1] is points:
+        return got[2]
+    value = make(t, points)
+    if len(cache) > 4096:  # rule sets made on the fly (random house rules): keep the cache bounded
+        cache.clear()
+    cache[(id(t), id(points))] = (t, points, value)
+    return value
 
 
 def discard_ranks(t: PlayTables, points: tuple[int, ...]) -> tuple[int, ...]:
     """Per card, its place in the order the heuristic discards by, before the length of its colour: no
     counter first, then no trump, no Bird, the fewest points, the lowest.  Cards equal on all of these
     share a place; the colour's length and the card then decide, so that one int orders a discard."""
-    got = _DISCARD.get((id(t), id(points)))
-    if got is not None and got[0] is t and got[1] is points:
-        return got[2]
+    return per_contract(_DISCARD, t, points, _discard_ranks)
+
+
+def _discard_ranks(t: PlayTables, points: tuple[int, ...]) -> tuple[int, ...]:
     order = {c: (points[c] > 0, t.suit[c] == t.trump, c >= BIRD, points[c], t.strength[c]) for c in range(64)}
     places = {v: i for i, v in enumerate(sorted(set(order.values())))}
-    rank = tuple(places[order[c]] for c in range(64))
-    if len(_DISCARD) > 4096:  # rule sets made on the fly (random house rules): keep the cache bounded
-        _DISCARD.clear()
-    _DISCARD[(id(t), id(points))] = (t, points, rank)
-    return rank
+    return tuple(places[order[c]] for c in range(64))
 
 
 class HeuristicPlayer:

@@ -19,7 +19,7 @@ from ..rules import PlayTables
 from ..state import Hand, Phase
 from ..view import view_of
 from ..visible import burial_known, known_cards, known_partners
-from .heuristic import HeuristicPlayer, discard_ranks
+from .heuristic import HeuristicPlayer, PerContract, discard_ranks, per_contract
 from .knowledge import Knowledge, team_of
 
 try:  # pragma: no branch
@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover - depends on the build: the Python below
 
 _PLAY = int(Phase.PLAY)
 _DONE = int(Phase.DONE)
-_PACKED: dict[tuple[int, int], tuple[PlayTables, tuple[int, ...], bytes]] = {}
+_PACKED: PerContract[bytes] = {}
 
 
 def seat_knowledge(hand: Hand, seat: int, burial: int | None = None, team: frozenset[int] | None = None) -> Knowledge:
@@ -104,15 +104,12 @@ def c_playout(hand: Hand, stop_at: int = 0) -> bytes:
 
 
 def _packed(t: PlayTables, points: tuple[int, ...]) -> bytes:
-    """One contract's tables packed for the C play-outs, once per contract (as :func:`discard_ranks` keeps its
-    order)."""
-    got = _PACKED.get((id(t), id(points)))
-    if got is not None and got[0] is t and got[1] is points:
-        return got[2]
+    """One contract's tables packed for the C play-outs, once per contract."""
+    return per_contract(_PACKED, t, points, _pack)
+
+
+def _pack(t: PlayTables, points: tuple[int, ...]) -> bytes:
     assert _c_tables is not None
     packed: bytes = _c_tables(t.suit, t.strength, t.key, points, discard_ranks(t, points), t.above, t.suit_mask,
                               t.anytime, t.trump)
-    if len(_PACKED) > 4096:  # rule sets made on the fly (random house rules): keep the cache bounded
-        _PACKED.clear()
-    _PACKED[(id(t), id(points))] = (t, points, packed)
     return packed
