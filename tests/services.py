@@ -171,10 +171,10 @@ class PostgresServer:
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("PG")}
         env.update(LC_ALL="C", HOME=str(self.folder), USER=self.user.pw_name, LOGNAME=self.user.pw_name)
-        as_user = {} if os.geteuid() != 0 else {"user": self.user.pw_uid, "group": self.user.pw_gid,
-                                                 "extra_groups": []}
+        root = os.geteuid() == 0  # as root, the server runs as its own user (None: subprocess's defaults)
         return subprocess.run([str(self.bin / args[0]), *args[1:]], env=env, cwd=self.folder, capture_output=True,
-                              text=True, timeout=120, **as_user)  # type: ignore[call-overload]
+                              text=True, timeout=120, user=self.user.pw_uid if root else None,
+                              group=self.user.pw_gid if root else None, extra_groups=[] if root else None)
 
     def _check(self, run: subprocess.CompletedProcess[str], what: str) -> None:
         if run.returncode != 0:

@@ -450,13 +450,13 @@ def test_a_rating_write_that_fails_once_leaves_the_game_unmarked_and_the_server_
 
 def test_a_game_finished_before_tables_kept_their_lobby_is_rated_with_its_seats_as_they_were(tmp_path: Path) -> None:
     from rookgame.rules import load
-    from rookgame.table import Bot, Human, Table
+    from rookgame.table import Bot, Human, Seat, Table
     from rookgame.web.store import Store
 
     url = f"sqlite:///{tmp_path / 'rook.db'}"
     store = Store(url)
     rules = load("kentucky-discard").replace(goal=50)
-    seats = [Human("Old Ann"), Bot("heuristic"), Bot("random"), Bot("heuristic")]
+    seats: list[Seat] = [Human("Old Ann"), Bot("heuristic"), Bot("random"), Bot("heuristic")]
     code = store.create(rules, seats, seed=3)  # no lobby kept: a table of an older server
     table, n = Table(rules, [Bot("random"), *seats[1:]], seed=3), 0  # Ann's moves chosen by a bot here
     while (seat := table.to_act) is not None:

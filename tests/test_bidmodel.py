@@ -16,6 +16,7 @@ from rookgame import actions as A
 from rookgame.bots import bidmodel as M
 from rookgame.bots import valuation as V
 from rookgame.bots.expert import LEVELS, ExpertPlayer
+from rookgame.files import write_whole
 from rookgame.rules import RuleSet, preset
 from rookgame.state import Hand, Phase
 from rookgame.view import view_of
@@ -104,7 +105,7 @@ def test_a_house_file_is_fitted_once_written_whole_and_read_back(monkeypatch: py
     key = M.rules_key(rules)
     M._memory.pop(key, None)
     writes: list[Path] = []
-    real_write = V.write_whole  # the cache is written by valuation.cached, for both
+    real_write = write_whole  # valuation's, from rookgame.files; the cache is written by valuation.cached, for both
 
     def spy(path: Path, data: bytes) -> None:
         if path.name.startswith("bidmodel"):  # the valuation's calibration goes through the same writer

@@ -70,7 +70,9 @@ def test_a_worker_killed_is_started_again_and_its_decision_comes_from_the_heuris
     with BotPool(1) as pool:
         view = a_view()
         assert pool.decide("a", "heuristic", 1, view) in view.legal
-        os.kill(pool.workers[0].process.pid, signal.SIGKILL)
+        pid = pool.workers[0].process.pid
+        assert pid is not None  # the worker was started
+        os.kill(pid, signal.SIGKILL)
         time.sleep(0.3)  # the watchdog notices and starts another
         assert pool.restarts >= 1
         assert pool.decide("a", "heuristic", 1, view) == make_player("heuristic", 1).act(view)

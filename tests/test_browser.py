@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Dialog, FilePayload, Page, sync_playwright  # noqa: E402
 
 HOSTILE = "<img src=x onerror=alert(1)>"  # 28 characters: a table's name may be 40, a person's only 20
 HOSTILE_20 = "<svg/onload=alert()>"  # a person's name of 20 characters that would run if it were markup
@@ -333,7 +333,12 @@ def test_the_keyboard_alone_starts_the_game_and_bids(context: BrowserContext, se
 def test_hostile_names_are_shown_as_text(context: BrowserContext, server: str) -> None:
     dialogs: list[str] = []
     page = context.new_page()
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def on_dialog(d: Dialog) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", on_dialog)
     page.goto(server)
     page.fill("#table-name", HOSTILE)
     page.fill("#your-name", HOSTILE[:20])
@@ -482,8 +487,8 @@ def test_a_bad_rules_file_a_bad_request_and_a_replay_refused_are_told_in_the_rea
     page.goto(f"{server}/?lang=es")
     page.wait_for_selector("#preset option", state="attached")
     page.check('input[name="rules-kind"][value="file"]')
-    page.set_input_files("#rules-file", files=[{"name": "casa.toml", "mimeType": "text/plain",
-                                                "buffer": b"players = 4\nbirds = 5\n"}])
+    casa: FilePayload = {"name": "casa.toml", "mimeType": "text/plain", "buffer": b"players = 4\nbirds = 5\n"}
+    page.set_input_files("#rules-file", files=[casa])
     page.wait_for_function("() => document.getElementById('rules-note').textContent.includes('casa.toml')")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#create-error:not(:empty)")

@@ -226,7 +226,8 @@ def test_a_games_mark_its_rating_and_its_clubs_rating_are_one_transaction_and_tw
     accounts.pools.remove(fails)
     # two finishers at once (two processes of a site): the first holds its transaction open, the second waits for
     # it, then finds the game marked, and writes nothing
-    inside, go_on, marked = threading.Event(), threading.Event(), {}
+    inside, go_on = threading.Event(), threading.Event()
+    marked: dict[str, bool] = {}
 
     def held(s: Any) -> bool:
         done = rating(s)

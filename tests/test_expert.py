@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from rookgame import actions as A
 from rookgame.analysis import analyze
 from rookgame.bots import ismcts
-from rookgame.bots.expert import LEVELS, Clock, ExpertPlayer, _contested, equivalent_runs, team_taken, utility
+from rookgame.bots.expert import LEVELS, Clock, ExpertPlayer, Ranking, _contested, equivalent_runs, team_taken, utility
 from rookgame.bots.heuristic import HeuristicPlayer, estimate
 from rookgame.bots.hints import ranked
 from rookgame.bots.playout import finish
@@ -416,7 +416,8 @@ def test_deals_weighed_by_the_cards_played_explain_the_play_better() -> None:
 
     rules = preset("kentucky-discard")
     bot = HeuristicPlayer()
-    weighed, plain = [], []
+    weighed: list[float] = []
+    plain: list[float] = []
     for seed in range(12):
         hand = Hand(rules, seed % 4)
         hand.deal_random(random.Random(seed))
@@ -431,6 +432,7 @@ def test_deals_weighed_by_the_cards_played_explain_the_play_better() -> None:
             expert = ExpertPlayer(seed, "expert", timed=False)
             expert.level = dataclasses.replace(LEVELS["expert"], weigh_play=weigh)
             deals = expert._play_samples(view, expert._clock())
+            assert isinstance(deals, list)  # drawn whole: not lazy
             into.append(sum(expert._play_fit(d, view.seat) for d in deals) / len(deals))
     assert len(weighed) >= 8
     assert sum(weighed) > 1.5 * sum(plain)
@@ -496,6 +498,15 @@ def test_over_an_opponents_bid_the_expert_bids_only_when_taking_the_contract_bea
         assert ExpertPlayer(1, "easy", timed=False).act(view) == expected
 
 
+def valued(ranking: Ranking) -> dict[int, float]:
+    """A ranking as a dict, every choice in it valued."""
+    values: dict[int, float] = {}
+    for action, value in ranking:
+        assert value is not None
+        values[action] = value
+    return values
+
+
 def test_a_hint_in_the_auction_prices_passing_by_the_comparison_that_chose_between_bid_and_pass(
         monkeypatch: pytest.MonkeyPatch) -> None:
     hand = next(h for h in (_facing_a_bid("kentucky-discard", s) for s in range(50)) if h is not None)
@@ -504,7 +515,7 @@ def test_a_hint_in_the_auction_prices_passing_by_the_comparison_that_chose_betwe
     for gain in (3.0, -3.0):
         monkeypatch.setattr(ExpertPlayer, "_bid_gain", lambda self, v, b, c=None, g=gain: g)
         ranking = ExpertPlayer(1, "easy", timed=False).rank(view)
-        values = dict(ranking)
+        values = valued(ranking)
         assert sorted(values) == sorted(view.legal)
         assert values[A.PASS] == pytest.approx(values[lowest] - gain)  # no stand-in value for passing
         assert [v for _, v in ranking] == sorted(values.values(), reverse=True)  # best first
@@ -595,7 +606,7 @@ def test_with_own_points_a_defender_plays_out_where_the_solver_would_pool_the_de
         assert hand.phase == Phase.PLAY, "no defender's choice late in this hand"
     view = view_of(hand, hand.to_act)
     calls: list[int] = []
-    real_solve = expert_module.solve
+    real_solve = solve  # the expert's own (imported there from rookgame.solver)
 
     def counting_solve(*args: object, **kwargs: object) -> object:
         calls.append(1)
@@ -716,9 +727,9 @@ def test_the_expert_plays_out_a_run_of_touching_trumps_once_and_scores_them_alik
     expert = ExpertPlayer(1, "easy", timed=False)
     original = expert._rollout
 
-    def counted(h: Hand, action: int, seat: int, clock: object = None) -> float:
+    def counted(hand: Hand, action: int, seat: int, clock: Clock | None = None) -> float:
         played.append(action)
-        return original(h, action, seat, clock)  # type: ignore[arg-type]
+        return original(hand, action, seat, clock)
 
     expert._rollout = counted  # type: ignore[method-assign]
     ranking = dict(expert.rank(view))

@@ -43,7 +43,7 @@ def redeal(hand: Hand, seat: int, rng: random.Random, by_colour: bool) -> Hand |
     view = view_of(hand, seat)
     hidden = unseen_cards(view, hand)
     if by_colour:
-        sigma = {}
+        sigma: dict[int, int] = {}
         for group in range(5):
             members = [c for c in hidden if (c // 14 if c < BIRD else 4) == group]
             shuffled = members[:]

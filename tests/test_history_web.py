@@ -16,7 +16,6 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -24,7 +23,7 @@ from typer.testing import CliRunner
 
 from rookgame.cli import app as cli_app
 from rookgame.rules import preset
-from rookgame.table import Bot, Human, Table
+from rookgame.table import Bot, Human, Seat, Table
 from rookgame.web.app import STATIC, create_app
 from rookgame.web.store import Store
 
@@ -43,14 +42,14 @@ class Games:
     actions: dict[str, int]  # decisions per finished game
 
 
-def _play(st: Store, seats: list[Any], seed: int, name: str, *, stop: int | None = None) -> tuple[str, int]:
+def _play(st: Store, seats: list[Seat], seed: int, name: str, *, stop: int | None = None) -> tuple[str, int]:
     """A game through a Table, each action appended to the store; people take their first legal action."""
     rules = preset("kentucky-discard")
     code = st.create(rules, seats, seed=seed, name=name)
     t = Table(rules, seats, seed)
     n = 0
     while not t.is_over and (stop is None or n < stop):
-        s = t.to_act
+        s = _seat_to_act(t)
         a = t.think(s) if not t.is_human(s) else t.legal(s)[0]
         t.submit(s, a)
         st.append(code, n, s, a)
@@ -60,6 +59,13 @@ def _play(st: Store, seats: list[Any], seed: int, name: str, *, stop: int | None
     return code, n
 
 
+def _seat_to_act(t: Table) -> int:
+    """The seat whose turn it is, at a table that is waiting on one."""
+    seat = t.to_act
+    assert seat is not None
+    return seat
+
+
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Games:
     url = f"sqlite:///{tmp_path_factory.mktemp('history') / 'rook.db'}"
@@ -67,12 +73,12 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Games:
     sunday, n1 = _play(st, [Human("Ann"), Bot("heuristic"), Human("Bo"), Bot("heuristic")], 5, "Sunday")
     hostile, n2 = _play(st, [Human(HOSTILE), Bot("heuristic"), Human("Ann"), Bot("heuristic")], 7, HOSTILE)
     # a person stops the open table at their turn, so its bots (restored by the server) cannot finish it
-    seats = [Human("Cy"), Bot("heuristic"), Human("Di"), Bot("heuristic")]
+    seats: list[Seat] = [Human("Cy"), Bot("heuristic"), Human("Di"), Bot("heuristic")]
     rules = preset("kentucky-discard")
     t = Table(rules, seats, 9)
     stop = 0
-    while stop < 12 or not t.is_human(t.to_act):
-        s = t.to_act
+    while stop < 12 or not t.is_human(_seat_to_act(t)):
+        s = _seat_to_act(t)
         t.submit(s, t.think(s) if not t.is_human(s) else t.legal(s)[0])
         stop += 1
     open_code, _ = _play(st, seats, 9, "still playing", stop=stop)
@@ -209,7 +215,7 @@ def server(games: Games) -> Iterator[str]:
 
 def test_browser_history_chart_replay_keyboard_and_a_hostile_name(chromium: str, server: str, games: Games,
                                                                   client: TestClient) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import Dialog, expect, sync_playwright
 
     steps = client.get(f"/api/games/{games.sunday}/steps").json()["steps"]
     stats = client.get("/api/stats").json()
@@ -219,7 +225,12 @@ def test_browser_history_chart_replay_keyboard_and_a_hostile_name(chromium: str,
         page = browser.new_page(viewport={"width": 375, "height": 740})
         problems: list[str] = []
         page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-        page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+
+        def on_dialog(d: Dialog) -> None:
+            problems.append(f"dialog: {d.message}")
+            d.dismiss()
+
+        page.on("dialog", on_dialog)
         page.on("console", lambda m: problems.append(m.text) if m.type == "error" and "rook.css" not in m.text
                 and "404" not in m.text else None)  # rook.css is the lobby's, and may not be there yet
         page.set_default_timeout(10_000)

@@ -16,7 +16,7 @@ import pytest
 
 from rookgame import actions as A
 from rookgame.match import Match
-from rookgame.rules import PRESETS, RulesError, load, preset
+from rookgame.rules import PRESETS, RulesError, RuleSet, load, preset
 from rookgame.state import Hand, IllegalAction, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,7 +133,7 @@ def test_a_goal_too_far_to_reach_is_refused_with_the_bound(tmp_path: Path) -> No
     assert load_text(tmp_path, "goal = 6000\n").goal == 6000
 
 
-def load_text(tmp_path: Path, text: str) -> object:
+def load_text(tmp_path: Path, text: str) -> RuleSet:
     f = tmp_path / "ok.toml"
     f.write_text(text, encoding="utf-8")
     return load(f)

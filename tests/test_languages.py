@@ -131,7 +131,8 @@ def test_the_documented_extract_and_update_change_nothing_on_an_unchanged_tree(
     assert [c[:2] for c in commands] == [["pybabel", "extract"], ["pybabel", "update"]], commands
     monkeypatch.chdir(tmp_path)
     for command in commands:
-        assert not CommandLineInterface().run(["pybabel", "-q", *command[1:]]), command
+        assert not CommandLineInterface().run(  # type: ignore[no-untyped-call]  # babel's frontend is unannotated
+            ["pybabel", "-q", *command[1:]]), command
     after = {p.relative_to(tmp_path): p.read_bytes() for p in (tmp_path / "src" / "rookgame" / "locale").rglob("*")
              if p.is_file()}
     assert after.keys() == before.keys()
@@ -224,7 +225,9 @@ def test_a_rule_set_in_a_sentence_is_named_by_its_presets_name_never_by_its_key(
     assert no_redeal.startswith("Mazo completo") and "full-deck" not in no_redeal
     assert "A muerte" in seats and "cutthroat" not in seats
     assert house.startswith("Casa de Ana")
-    assert page["presets"]["full-deck"] == "Mazo completo"
+    presets = page["presets"]
+    assert isinstance(presets, dict)
+    assert presets["full-deck"] == "Mazo completo"
 
 
 # ---------------------------------------------------------------------- a count of one
@@ -253,7 +256,9 @@ def event_line(code: str, rounds: int, boards: int) -> str:
     """The tournament page's line under an event's name (tournament.js: its boards a round in words)."""
     with speaking(code):
         per_round = fill(tournament_words.PAGE["t_boards_n"], {"count": boards})
-        scoring = gettext(tournament_words.PAGE["t_scoring_matchpoints"])
+        matchpoints = tournament_words.PAGE["t_scoring_matchpoints"]
+        assert isinstance(matchpoints, str)  # a sentence without a count
+        scoring = gettext(matchpoints)
     return both_say(tournament_words.PAGE["t_event"], {"name": "Club night", "rules": "Kentucky Discard",
                                                        "rounds": rounds, "boards": per_round, "scoring": scoring}, code)
 
@@ -307,7 +312,7 @@ def test_a_profile_an_event_and_a_table_read_in_the_singular_at_one_and_the_plur
 def test_a_count_of_one_is_singular_in_what_the_server_and_the_terminal_say() -> None:
     """The other sentences with a count that can be 1: a wait of one minute, one card to bury, one point taken,
     one round played, a one-character file, one game written, one card dealt, buried or in a trick."""
-    said_at_one = [
+    said_at_one: list[tuple[Template, dict[str, int | str], str]] = [
         (account_words.SERVER["too_many_tries"].text, {"minutes": 1}, "try again in 1 minute"),
         (web_words.SERVER["bury_count"].text, {"want": 1, "given": 2}, "bury 1 card, not 2"),
         (web_words.PAGE["summary_side"], {"side": "We", "points": 1, "score": "+1", "total": 1},
@@ -417,7 +422,7 @@ def test_a_records_buried_cards_and_partner_calls_are_each_told_in_their_own_for
     """The record's error for declarations the rules have no steps for: the buried cards and the partner calls are
     two counts, each a plural phrase of the one sentence; in English for the logs (str), the reader's language on
     screen (words)."""
-    said = []
+    said: list[str] = []
     for buried, partners in ((1, 2), (2, 1)):
         with pytest.raises(RecordError) as caught:
             declarations((), {"buried": ["R1", "R2"][:buried], "calls": {"partner": ["Y5", "Y6"][:partners]}})
@@ -458,12 +463,14 @@ LAST_AT_ONE_AND_TWO = {
 @pytest.mark.parametrize("code", sorted(LAST_AT_ONE_AND_TWO))
 def test_the_last_counts_that_can_be_one_read_in_the_singular_at_one(code: str) -> None:
     """Each at 1 and at 2, filled by the server and as the page fills it."""
-    said = [tuple(both_say(template, {**params, count: n}, code) for n in (1, 2)) for template, params, count in (
+    counted: tuple[tuple[Template, dict[str, int | str], str], ...] = (
         (tournament_words.ERRORS["too_few_units"], {"rules": "R", "sides": 4}, "count"),
         (refusals.SERVER["seats_count"].text, {"rules": "R", "players": 4}, "given"),
         (screen.PROMPT["more_to_pick"], {}, "more"),
         (pages.PAGES["hs_bar"], {"name": "Ann"}, "points"),
-        (refusals.REFUSALS["partner_calls_needed"].text, {"min": 3}, "called"))]
+        (refusals.REFUSALS["partner_calls_needed"].text, {"min": 3}, "called"))
+    said = [tuple(both_say(template, {**params, count: n}, code) for n in (1, 2))
+            for template, params, count in counted]
     expected = LAST_AT_ONE_AND_TWO[code]
     assert said[:4] == expected[:4]
     assert said[4][0].endswith(expected[4][0]) and said[4][1].endswith(expected[4][1]), said[4]

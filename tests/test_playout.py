@@ -26,6 +26,8 @@ from rookgame.view import view_of
 
 from .test_random_rules import house_rules
 
+C_PLAYOUT = vars(playout)["_c_playout"]  # the module's C play-out, None where it is not built
+
 
 def fields(k: Knowledge) -> tuple[object, ...]:
     return (k.rules, k.seat, k.tables, k.hand, tuple(k.trick), k.leader, k.bidder, k.played, k.unseen,
@@ -155,7 +157,7 @@ def random_play_position(rules: RuleSet, seed: int) -> Hand | None:
     return hand
 
 
-@pytest.mark.skipif(playout._c_playout is None, reason="the C play-outs are not built here")
+@pytest.mark.skipif(C_PLAYOUT is None, reason="the C play-outs are not built here")
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_the_c_play_out_plays_the_heuristics_cards(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = PRESETS[name]
@@ -172,7 +174,7 @@ def test_the_c_play_out_plays_the_heuristics_cards(name: str, monkeypatch: pytes
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(playout._c_playout is None, reason="the C play-outs are not built here")
+@pytest.mark.skipif(C_PLAYOUT is None, reason="the C play-outs are not built here")
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                                                   HealthCheck.function_scoped_fixture])
 @given(rules=house_rules(modelled=False), seed=st.integers(0, 2**32), stop_at=st.integers(0, 4))

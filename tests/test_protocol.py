@@ -40,16 +40,16 @@ def test_every_message_of_a_game_is_valid_against_the_schema_and_shows_only_the_
                 valid(P.dump(P.Event(n=n, event=event)))
             heard[s] = len(table.events(s))
         table.bot_step()
-    for msg in (P.Welcome(table="ABCD", seat=0, token="t0k3n", host=True),
-                P.Lobby(code="ABCDEF", name="Sunday", rules="kentucky-discard", preset="kentucky-discard", players=4,
-                        goal=500, mode="partners", low_call=False, bird_call=False, fill="heuristic",
-                        seats=[P.SeatInfo(seat=0, kind="person", name="Ann", connected=True)], spectators=0,
-                        started=False, over=False, winner=None),
-                P.Info(text="the bot at seat 2 failed; the server's log says why", code="bot_failed",
-                       params={"place": 2}),
-                P.refused(P.Refusal("no_table", table="'ABCD'")), P.Hint(choices=[P.hint_choice(0, 1.5)]),
-                P.Pong()):
-        valid(P.dump(msg))
+    for sent in (P.Welcome(table="ABCD", seat=0, token="t0k3n", host=True),
+                 P.Lobby(code="ABCDEF", name="Sunday", rules="kentucky-discard", preset="kentucky-discard", players=4,
+                         goal=500, mode="partners", low_call=False, bird_call=False, fill="heuristic",
+                         seats=[P.SeatInfo(seat=0, kind="person", name="Ann", connected=True)], spectators=0,
+                         started=False, over=False, winner=None),
+                 P.Info(text="the bot at seat 2 failed; the server's log says why", code="bot_failed",
+                        params={"place": 2}),
+                 P.refused(P.Refusal("no_table", table="'ABCD'")), P.Hint(choices=[P.hint_choice(0, 1.5)]),
+                 P.Pong()):
+        valid(P.dump(sent))
 
 
 @pytest.mark.parametrize("message", [

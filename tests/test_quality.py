@@ -1,4 +1,4 @@
-"""The package stays ruff clean and mypy (strict) clean: part of `pytest`, so CI runs it."""
+"""The package and its tests stay ruff clean and mypy (strict) clean: part of `pytest`, so CI runs it."""
 
 from __future__ import annotations
 

@@ -86,5 +86,5 @@ def test_bad_backend_options_are_refused(args: list[str], says: str) -> None:
     assert res.exit_code == 2 and says in said(res.output)
     res = runner.invoke(app, ["selfplay", "--games", "1", "--out", "/dev/null", "--workers", "2"])
     assert res.exit_code == 2 and "use it with --backend ray" in res.output
-    with pytest.raises(ArenaError, match="backend 'spark'"):
-        run_arena(preset("cutthroat"), ("random", "random"), 1, 1, backend="spark")
+    with pytest.raises(ArenaError, match="backend 'spark'"):  # a backend its type does not allow, on purpose
+        run_arena(preset("cutthroat"), ("random", "random"), 1, 1, backend="spark")  # type: ignore[arg-type]

@@ -174,7 +174,7 @@ def test_a_refusal_is_told_to_the_person_at_the_screen() -> None:
         "R5 was led and West holds red (R7): West must follow red")
     assert say(YOU, "not_your_turn", turn=1, seat=0) == "it is West's turn, not yours"
     assert say(YOU, "card_not_held", seat=0, card=b5) == "you do not hold B5"
-    bury: dict[str, Param] = dict(left=3, done=2, size=5)
+    bury: dict[str, int] = dict(left=3, done=2, size=5)
     assert str(IllegalAction("must_bury", bidder=0, **bury)) == "the bidder must bury 3 more cards now (2 of 5 buried)"
     assert say(YOU, "must_bury", bidder=0, **bury) == "you must bury 3 more cards now (2 of 5 buried)"
     assert say(YOU, "must_bury", bidder=1, **bury) == "the bidder must bury 3 more cards now (2 of 5 buried)"

@@ -7,6 +7,7 @@ import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 EXAMPLE = EXAMPLES / "train_dmc.py"
 
 
-def load_example():  # type: ignore[no-untyped-def]
+def load_example() -> ModuleType:
     spec = importlib.util.spec_from_file_location("train_dmc", EXAMPLE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

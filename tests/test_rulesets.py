@@ -412,6 +412,7 @@ def test_the_bidders_declarations_come_in_the_order_the_seeds_give_as_typed_step
     call = PRESETS["call-partner"].nest_steps
     assert set(call) == {NestStep.BURY, NestStep.PARTNER, NestStep.BIRD, NestStep.TRUMP}
     assert all(isinstance(step, NestStep) for step in call)
-    assert NestStep.BURY == "bury"  # a str too: records and the wire name it as before
+    bury: str = NestStep.BURY
+    assert bury == "bury"  # a str too: records and the wire name it as before
     hand = Hand(PRESETS["kentucky-discard"])
     assert hand.step_kind is None  # outside the nest phase

@@ -68,7 +68,7 @@ def test_a_save_that_cannot_be_written_says_where_and_why(tmp_path: Path, monkey
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(saves.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)  # the os module that saves (and rookgame.files) write through
     with pytest.raises(SaveWriteError, match="the disk is full"):
         save_game(played(3, 40), PLAYERS, path)
     with pytest.raises(SaveWriteError, match="the disk is full"):

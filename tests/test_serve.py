@@ -274,6 +274,7 @@ def test_rook_serve_says_where_the_tables_are_in_the_readers_language(
     import uvicorn
 
     from rookgame.web import app as web
+    from rookgame.web import logs
     from rookgame.words.language import speaking
 
     served: list[Any] = []
@@ -285,7 +286,7 @@ def test_rook_serve_says_where_the_tables_are_in_the_readers_language(
     monkeypatch.setattr(uvicorn, "run", run)
     monkeypatch.setattr(web, "_lan_address", lambda: "192.168.1.20")
     monkeypatch.setattr(web, "quiet_collections", lambda: None)  # a serving process's, never a test's
-    monkeypatch.setattr(web.logs, "configure", lambda form: None)  # the test run's logging left as it is
+    monkeypatch.setattr(logs, "configure", lambda form: None)  # the test run's logging left as it is
     with speaking("es"):
         web.serve(None, 8123, f"sqlite:///{tmp_path / 'rook.db'}", open_browser=False, bot_processes=0)
     text = capsys.readouterr().out

@@ -19,11 +19,11 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Engine
 
 from rookgame.rules import preset
-from rookgame.table import Bot, Human, Table
+from rookgame.table import Bot, Human, Seat, Table
 from rookgame.web.store import Store, StoreError
 
 RULES = preset("kentucky-discard")
-SEATS = [Human("Ann"), Bot("heuristic"), Human("Bo"), Bot("heuristic")]
+SEATS: list[Seat] = [Human("Ann"), Bot("heuristic"), Human("Bo"), Bot("heuristic")]
 
 
 def play_logged(store: Store, code: str, table: Table, moves: int) -> None:

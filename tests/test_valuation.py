@@ -10,6 +10,7 @@ import threading
 import time
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,7 +33,7 @@ TOURNAMENT = preset("kentucky-discard")
 RANDOM_RULES = sorted((ROOT / "benchmarks" / "random-rules").glob("r*.toml"))
 
 
-def _random_rules_module():  # type: ignore[no-untyped-def]
+def _random_rules_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("random_rules", ROOT / "benchmarks" / "random_rules.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -395,6 +395,14 @@ def test_a_person_back_takes_their_seat_from_the_bot_keeping_it_and_the_table_is
     assert room.table is not None and room.table.is_human(1) and room.lobby.seats[1].kind == "person"
 
 
+def applies(hand: Hand, action: int, seat: int) -> bool:
+    """Whether ``action`` is ``seat``'s to make at ``hand``; if so it is made there."""
+    if hand.refusal(action, seat) is not None:
+        return False
+    hand.apply(action, seat)
+    return True
+
+
 def test_a_burial_chosen_at_once_is_made_in_an_order_the_rules_allow_or_not_at_all() -> None:
     """bury_counters = "forbidden": a counter goes only once too few other cards remain, so the order matters;
     the server finds an order exactly when one exists (every order tried), and else refuses in the engine's words."""
@@ -420,7 +428,7 @@ def test_a_burial_chosen_at_once_is_made_in_an_order_the_rules_allow_or_not_at_a
             chosen = rng.sample(pool, rules.nest_size - (i % 2)) + ([rng.choice(held)] if i % 2 else [])
             if len(set(chosen)) < rules.nest_size:
                 continue
-            possible = any(all(at.refusal(a, seat) is None and at.apply(a, seat) is None for a in order)
+            possible = any(all(applies(at, a, seat) for a in order)
                            for order in itertools.permutations(chosen) for at in [hand.copy()])
             try:
                 found = burial_order(hand, seat, chosen)

@@ -39,7 +39,7 @@ def answer(ws: Any, frame: str | bytes) -> list[dict[str, Any]]:
     else:
         ws.send_text(frame)
     ws.send_text('{"type": "ping"}')
-    out = []
+    out: list[dict[str, Any]] = []
     while True:
         msg = json.loads(ws.receive_text())
         if msg["type"] == "pong":
@@ -49,7 +49,7 @@ def answer(ws: Any, frame: str | bytes) -> list[dict[str, Any]]:
 
 def settled(ws: Any) -> dict[str, Any]:
     """The last view once it is a person's turn (the bots play at once: bot_delay 0)."""
-    view = until(ws, lambda m: m["type"] == "view" and m["view"]["to_act"] in (0, 1))["view"]
+    view: dict[str, Any] = until(ws, lambda m: m["type"] == "view" and m["view"]["to_act"] in (0, 1))["view"]
     return view
 
 

@@ -371,9 +371,9 @@ def boards_people_play(monkeypatch: pytest.MonkeyPatch) -> None:
     """Events dealt from a seed whose first boards no one may throw in (Kentucky Discard's no-counter redeal: about
     one board in fourteen, played out by the bots before a person has come, at every table alike): a test that
     follows a person through board 1 then finds board 1 waiting for them.  (Tokens stay drawn at random.)"""
-    from rookgame.web import tournaments
+    import secrets  # the module rookgame.web.tournaments draws from
 
-    monkeypatch.setattr(tournaments.secrets, "randbits", lambda bits: 2026)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 2026)
 
 
 class Seat(Tab):

@@ -58,7 +58,7 @@ class Wire(Tab):
         self.until("welcome")
 
     def recv(self) -> dict[str, Any]:
-        msg = json.loads(self.ws.receive_text())
+        msg: dict[str, Any] = json.loads(self.ws.receive_text())
         VALIDATOR.validate(msg)
         self.heard.append(msg)
         if msg["type"] == "welcome":
@@ -73,7 +73,8 @@ class Wire(Tab):
                 return msg
 
     def view(self) -> dict[str, Any]:
-        return self.until("view")["view"]
+        view: dict[str, Any] = self.until("view")["view"]
+        return view
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
