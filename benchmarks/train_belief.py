@@ -4,18 +4,21 @@ Stages, each resumed where it stopped (run the same command again):
 
 1. hands: every preset, docs/examples/family.toml and ``--random`` house-rules files drawn from
    ``--rules-seed`` (benchmarks/random_rules.py; not seed 12 nor 24, whose files are measured)
-   played by heuristic players, and the three measured rule sets by the ``medium`` expert
-   (untimed: a seed gives the same hands on any machine), into ``FOLDER/hands``;
+   played by heuristic players, the three measured rule sets by the ``medium`` expert and
+   ``--best-rules`` by the expert itself (``--best-hands``; both untimed: a seed gives the same hands on
+   any machine), into ``FOLDER/hands``;
 2. positions: views of the seats in those hands, and where each card they had not seen lay;
 3. training: PyTorch on the CPU (``pip install "rookgame[train]"``), a checkpoint every epoch;
 4. figures: on held-out hands, the log-likelihood of the real deal and the cards placed right,
    against today's sampler, per rule set.
 
     python benchmarks/train_belief.py --folder /work/data --out src/rookgame/data/belief.json
+    python benchmarks/train_belief.py --folder /work/data --heuristic-hands 500 --expert-hands 300 \
+        --best-hands 740 --epochs 6 --out src/rookgame/data/belief.json     # the shipped weights
     python benchmarks/train_belief.py --folder /tmp/belief --backend ray --workers 16   # hands on Ray
 
 The hands take the time (the medium expert plays about 1 kentucky-discard hand in 2 seconds on
-one core, a full-deck one in 5); the rest runs in minutes.
+one core, a full-deck one in 5; the expert one of either in 3 to 4); the rest runs in minutes.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import random_rules  # noqa: E402
 FAMILY = "docs/examples/family.toml"  # as the hands name it: run from the checkout's root
 MEASURED = {"kentucky-discard": "kd", "full-deck": "fd", FAMILY: "family"}
 MEASURED_SEEDS = (12, 24)  # benchmarks/random-rules and issue 28's twenty files
+SHORT = {"kentucky-discard": "kd", "full-deck": "fd"}
 
 
 def jobs(args: argparse.Namespace) -> list[Job]:
@@ -55,16 +59,23 @@ def jobs(args: argparse.Namespace) -> list[Job]:
         for spec, name in MEASURED.items():
             out.append(Job(spec, ("medium",), args.expert_hands * k // steps, args.expert_seed,
                            hands / f"medium-{name}.jsonl"))
+    # The expert's own hands: the players whose cards the shipped beliefs place in play (its auction and its
+    # card play read differently from the heuristic's and medium's).
+    for spec in filter(None, args.best_rules.split(",")):
+        name = SHORT.get(spec, Path(spec).stem)
+        out.append(Job(spec, ("expert",), args.best_hands, args.best_seed, hands / f"expert-{name}.jsonl"))
     return out
 
 
 Records = list[dict[str, object]]
 
 
-def split(args: argparse.Namespace) -> tuple[Records, Records, dict[str, Records]]:
-    """Training hands (the first 5 in 6 of each file) and held-out hands, per medium file too."""
+def split(args: argparse.Namespace) -> tuple[Records, Records, Records, dict[str, Records]]:
+    """Training hands (the first 5 in 6 of each file): the heuristic's, medium's, the expert's; and
+    held-out hands, per medium and expert file too."""
     train: Records = []
     expert_train: Records = []
+    best_train: Records = []
     held: dict[str, Records] = {}
     for path in sorted((args.folder / "hands").glob("*.jsonl")):
         recs = TR.read_records([path])
@@ -72,11 +83,14 @@ def split(args: argparse.Namespace) -> tuple[Records, Records, dict[str, Records
         if path.name.startswith("medium-"):
             expert_train += recs[:cut]
             held[path.stem] = recs[cut:]
+        elif path.name.startswith("expert-"):
+            best_train += recs[:cut]
+            held[path.stem] = recs[cut:]
         else:
             train += recs[:cut]
             if path.stem in ("heuristic-kentucky-discard", "heuristic-full-deck", "heuristic-family"):
                 held[path.stem] = recs[cut:]
-    return train, expert_train, held
+    return train, expert_train, best_train, held
 
 
 def main() -> None:
@@ -88,6 +102,10 @@ def main() -> None:
     ap.add_argument("--random", type=int, default=40, help="random house-rules files to play")
     ap.add_argument("--heuristic-hands", type=int, default=300, help="per rule set")
     ap.add_argument("--expert-hands", type=int, default=750, help="per measured rule set")
+    ap.add_argument("--best-rules", default="kentucky-discard,full-deck",
+                    help="rule sets the expert itself plays hands of, comma-separated")
+    ap.add_argument("--best-hands", type=int, default=0, help="the expert's hands per --best-rules rule set")
+    ap.add_argument("--best-seed", type=int, default=601, help="the expert's hands")
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--hidden", default="128,128")
     ap.add_argument("--workers", type=int, default=1)
@@ -103,13 +121,15 @@ def main() -> None:
         played = run_job(job, args.workers, args.backend, args.address)
         if played:
             print(f"{job.out.name}: {played} hands ({time.time() - t0:.0f} s)", flush=True)
-    train_recs, expert_recs, held = split(args)
+    train_recs, expert_recs, best_recs, held = split(args)
     cache: dict[str, object] = {}
     rows = TR.to_rows(itertools.chain(
         TR.positions(train_recs, 6, args.seed, acting=False, rules_cache=cache),  # type: ignore[arg-type]
-        TR.positions(expert_recs, 16, args.seed + 1, acting=False, rules_cache=cache)))  # type: ignore[arg-type]
+        TR.positions(expert_recs, 16, args.seed + 1, acting=False, rules_cache=cache),  # type: ignore[arg-type]
+        TR.positions(best_recs, 24, args.seed + 3, acting=False, rules_cache=cache)))  # type: ignore[arg-type]
     valid = TR.to_rows(TR.positions(
-        [r for k, v in held.items() if k.startswith("medium-") for r in v], 4, args.seed + 2, rules_cache=cache))  # type: ignore[arg-type]
+        [r for k, v in held.items() if k.startswith(("medium-", "expert-")) for r in v], 4, args.seed + 2,
+        rules_cache=cache))  # type: ignore[arg-type]
     print(f"{rows.groups} cards in {len(rows.specs)} positions to train on, {valid.groups} held out "
           f"({time.time() - t0:.0f} s)", flush=True)
     cfg = TR.TrainConfig(hidden=tuple(int(h) for h in args.hidden.split(",")), epochs=args.epochs, seed=args.seed)
@@ -117,7 +137,9 @@ def main() -> None:
     model.info.update({"trained": f"benchmarks/train_belief.py --seed {args.seed} --expert-seed {args.expert_seed} "
                                   f"--rules-seed {args.rules_seed} "
                                   f"--random {args.random} --heuristic-hands {args.heuristic_hands} "
-                                  f"--expert-hands {args.expert_hands} --epochs {args.epochs} --hidden {args.hidden}",
+                                  f"--expert-hands {args.expert_hands} --best-rules {args.best_rules} "
+                                  f"--best-hands {args.best_hands} --best-seed {args.best_seed} "
+                                  f"--epochs {args.epochs} --hidden {args.hidden}",
                        "positions": len(rows.specs)})
     weights = model.to_bytes()
     (args.folder / "belief.json").write_bytes(weights)
@@ -133,7 +155,7 @@ def measure(model: B.Model, held: dict[str, list[dict[str, object]]], draws: int
     out: dict[str, object] = {}
     print("held out: log-likelihood per card / cards placed right: room alone, today's sampler, beliefs")
     for name, recs in held.items():
-        k, got = TR.belief_scores(model, TR.positions(recs, 4, seed + 3), draws, seed)  # type: ignore[arg-type]
+        k, got = TR.belief_scores(model, TR.positions(recs, 4, seed + 3), draws, seed)
         prior, sampler, beliefs = got["room"], got["sampler"], got["beliefs"]
         row = {"positions": k, "room": prior.row(), "sampler": sampler.row(), "beliefs": beliefs.row()}
         out[name] = row

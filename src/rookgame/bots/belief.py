@@ -11,9 +11,9 @@ deals from them (``sample_hand(..., belief=...)``), every hard constraint kept e
 The network sees one (card, place) pair at a time, described relative to the seat and the rule set
 (the card's points, its rank in its colour, whether it is trump; the place's bids, passes, side,
 the cards it has played in the card's colour, its room), so one set of weights serves every
-preset and house-rules file.  It is trained on hands played by the bots (``rook train belief``,
-:mod:`rookgame.research.train`); the weights ship in ``rookgame/data/belief.json`` and run here in
-numpy.
+preset and house-rules file.  It is trained on hands played by the bots, the expert's own among them
+(``benchmarks/train_belief.py``, :mod:`rookgame.research.train`); the weights ship in
+``rookgame/data/belief.json`` and run here in numpy.
 """
 
 from __future__ import annotations
