@@ -15,6 +15,12 @@ margins and their difference deal by deal: how much the change gains against tha
 ``sees-all``, the ceiling (the margins are then negative: the gap is minus A's).  B may be the
 JSON an earlier ``--vs`` run wrote with ``--json``: its B's arena is reused, or with ``FILE#0`` its A's.
 
+With ``--beliefs-a FILE`` A draws its deals from those belief weights (``train_belief.py``'s
+``belief.json``) instead of the shipped ones: new weights against the shipped, head to head.
+
+    python benchmarks/expert_variants.py --rules kentucky-discard --a expert --beliefs-a DATA/belief.json \
+        --b expert --deals 300 --seed 33 --progress 25
+
 A variant is ``level:field=value,field=value`` over the fields of ``rookgame.bots.expert.Level``
 (samples, solve_tricks, bid_samples, seconds, max_nodes, weigh_play, belief, bidmodel, bid_quantile,
 playout, playout_tricks, prior, race, ismcts, ismcts_explore, early_samples, ...); a plain
@@ -27,11 +33,12 @@ import argparse
 import dataclasses
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 from rookgame.arena import CEILING, estimate, play_deal, run_arena
 from rookgame.bots import REGISTRY, Player
-from rookgame.bots.belief import shipped
+from rookgame.bots.belief import Model, shipped
 from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
 from rookgame.bots.policy import shipped_policy
 from rookgame.play import game_seeds
@@ -50,17 +57,19 @@ def variant_level(spec: str) -> Level:
     return dataclasses.replace(LEVELS[level], **over)  # type: ignore[arg-type]
 
 
-def variant(spec: str) -> str:
-    """Register the variant ``spec`` as a bot (the arena's workers inherit the registry); its name."""
-    if ":" not in spec:
+def variant(spec: str, beliefs: Model | None = None) -> str:
+    """Register the variant ``spec`` as a bot (the arena's workers inherit the registry), drawing from
+    ``beliefs`` where given; its name."""
+    if ":" not in spec and beliefs is None:
         return spec
     level = spec.partition(":")[0]
     lv = variant_level(spec)
-    name = spec.replace(":", "-").replace(",", "-").replace("=", "")
+    name = spec.replace(":", "-").replace(",", "-").replace("=", "") + ("-beliefs" if beliefs else "")
 
     def make(seed: int | None) -> Player:
         p = ExpertPlayer(seed, level)
         p.level = lv
+        p.beliefs = beliefs
         if lv.belief:
             shipped()  # read before the first decision, as ExpertPlayer does for a level with beliefs
         if lv.playout or lv.prior:
@@ -81,6 +90,8 @@ def main() -> None:
     ap.add_argument("--rotate", action="store_true", help="two seatings a deal, rotated (as rook arena --rotate)")
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
+    ap.add_argument("--beliefs-a", type=Path, default=None,
+                    help="A draws its deals from these belief weights (train_belief.py's belief.json)")
     ap.add_argument("--vs", default=None, help="measure A and B each against this bot, paired deal by deal")
     ap.add_argument("--json", default=None, help="with --vs: write both arenas' JSON here (a list of two); with "
                     "--progress, each deal's A - B")
@@ -89,7 +100,15 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=0, help="with --progress: start no deal after this long")
     args = ap.parse_args()
     rules = load(args.rules)
-    a, b = variant(args.a), args.b if names_a_run(args.b) else variant(args.b)
+    beliefs = None
+    if args.beliefs_a is not None:
+        if args.a.partition(":")[0] not in LEVELS:
+            raise SystemExit(f"--beliefs-a: A must be an expert level ({', '.join(LEVELS)}), not {args.a!r}")
+        try:
+            beliefs = Model.from_bytes(args.beliefs_a.read_bytes())
+        except (OSError, ValueError, KeyError) as e:
+            raise SystemExit(f"--beliefs-a {args.beliefs_a}: not belief weights ({e})") from None
+    a, b = variant(args.a, beliefs), args.b if names_a_run(args.b) else variant(args.b)
     if args.vs:
         against(rules, args, a, b, args.vs if args.vs == CEILING else variant(args.vs))
         return

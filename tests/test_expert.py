@@ -894,6 +894,38 @@ def test_the_beliefs_draw_the_auctions_deals_only_where_the_level_asks(auction: 
     assert all(belief == auction for phase, belief in drawn if phase != Phase.PLAY)
 
 
+def test_an_expert_given_belief_weights_draws_its_card_plays_deals_from_them_not_the_shipped_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """How new weights are tried head to head (benchmarks/expert_variants.py --beliefs-a)."""
+    from importlib import resources
+
+    import rookgame.bots.expert as E
+    from rookgame.bots.belief import WEIGHTS_FILE, Model
+    from rookgame.bots.sampler import Draw
+    from rookgame.view import View
+
+    trial = Model.from_bytes(resources.files("rookgame").joinpath(WEIGHTS_FILE).read_bytes())
+    drawn: list[Model | None] = []
+
+    def spy(view: View, weigh_auction: bool = True, read_nest: bool = True, belief: Model | None = None) -> Draw:
+        if view.phase == Phase.PLAY:
+            drawn.append(belief)
+        return Draw(view, weigh_auction, read_nest, belief)
+
+    def no_shipped() -> Model | None:
+        raise AssertionError("the shipped weights were read")
+
+    hand = Hand(preset("kentucky-discard"), 0)
+    hand.deal_random(random.Random(5))
+    expert = ExpertPlayer(5, "medium", timed=False)
+    expert.beliefs = trial
+    monkeypatch.setattr(E, "Draw", spy)
+    monkeypatch.setattr(E, "shipped", no_shipped)
+    while hand.phase in (Phase.BID, Phase.NEST) or (hand.phase == Phase.PLAY and len(hand.tricks) < 1):
+        hand.apply(expert.act(view_of(hand, hand.to_act)))
+    assert drawn and all(belief is trial for belief in drawn)
+
+
 def test_medium_plays_out_a_deal_to_its_last_tricks_and_the_solver_takes_them_exactly() -> None:
     from rookgame.bots.expert import _final_utility
     from rookgame.solver import BudgetExceeded

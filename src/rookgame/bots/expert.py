@@ -32,7 +32,7 @@ from ..solver import HAVE_C, BudgetExceeded, solve
 from ..state import Hand, Phase
 from ..view import View, view_of
 from . import bidmodel, ismcts
-from .belief import shipped
+from .belief import Model, shipped
 from .heuristic import HeuristicPlayer, burying_order, estimate, nest_colour, partner_holds_bid, raises
 from .knowledge import know
 from .playout import finish, seat_knowledge
@@ -315,6 +315,8 @@ class ExpertPlayer:
         if self.level.playout or self.level.prior:
             shipped_policy()
         self._policy_bot: HeuristicPlayer | None = None
+        # Belief weights to draw from instead of the shipped ones (a trial of new weights, head to head).
+        self.beliefs: Model | None = None
         self.timed = timed
         self.name = level
         self.rng = random.Random(seed)
@@ -494,7 +496,7 @@ class ExpertPlayer:
         """Up to ``count`` deals that fit ``view``, drawn while the decision has time (and, with
         ``enough``, until it says so); a draw that finds no deal is skipped."""
         lv = self.level
-        model = shipped() if lv.belief and (lv.belief_auction or view.phase == Phase.PLAY) else None
+        model = (self.beliefs or shipped()) if lv.belief and (lv.belief_auction or view.phase == Phase.PLAY) else None
         try:
             draw = Draw(view, weigh_auction=lv.weigh_auction, read_nest=lv.read_nest, belief=model)
         except SampleError:
