@@ -23,6 +23,14 @@ from rookgame.research import train as TR
 from rookgame.state import Phase
 
 
+def read_weights(option: str, path: Path) -> B.Model:
+    """A belief model's weights from ``path`` (train_belief.py's belief.json); else the run stops, saying why."""
+    try:
+        return B.Model.from_bytes(path.read_bytes())
+    except (OSError, ValueError, KeyError) as e:
+        raise SystemExit(f"{option} {path}: not belief weights ({e})") from None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=Path, nargs="+", required=True, help="recorded hands (JSON lines)")
@@ -36,10 +44,7 @@ def main() -> None:
     ap.add_argument("--weights", type=Path, default=None,
                     help="a belief model's weights (train_belief.py's belief.json); else the shipped ones")
     args = ap.parse_args()
-    try:
-        model = B.Model.from_bytes(args.weights.read_bytes()) if args.weights else B.shipped()
-    except (OSError, ValueError, KeyError) as e:
-        raise SystemExit(f"{args.weights}: not belief weights ({e})") from None
+    model = read_weights("--weights", args.weights) if args.weights else B.shipped()
     if model is None:
         raise SystemExit("no belief weights ship in this build")
     try:
@@ -55,7 +60,7 @@ def main() -> None:
             recs = TR.read_records([path], args.start + args.count, check=True)[args.start:]
         except ValueError as e:  # it names the file and the line
             raise SystemExit(str(e)) from None
-        views = list(TR.positions(recs, args.per_hand, args.seed))  # type: ignore[arg-type]
+        views = list(TR.positions(recs, args.per_hand, args.seed))
         for label, part in (("card play", [v for v in views if v.view.phase == Phase.PLAY]),
                             ("before it", [v for v in views if v.view.phase != Phase.PLAY])):
             k, scores = TR.belief_scores(model, part, args.draws, args.seed, powers, args.deals)

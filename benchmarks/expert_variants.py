@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,9 @@ from rookgame.bots.expert import LEVELS, ExpertPlayer, Level
 from rookgame.bots.policy import shipped_policy
 from rookgame.play import game_seeds
 from rookgame.rules import RuleSet, load
+
+sys.path.insert(0, str(Path(__file__).parent))
+from belief_quality import read_weights  # noqa: E402
 
 
 def variant_level(spec: str) -> Level:
@@ -104,10 +108,7 @@ def main() -> None:
     if args.beliefs_a is not None:
         if args.a.partition(":")[0] not in LEVELS:
             raise SystemExit(f"--beliefs-a: A must be an expert level ({', '.join(LEVELS)}), not {args.a!r}")
-        try:
-            beliefs = Model.from_bytes(args.beliefs_a.read_bytes())
-        except (OSError, ValueError, KeyError) as e:
-            raise SystemExit(f"--beliefs-a {args.beliefs_a}: not belief weights ({e})") from None
+        beliefs = read_weights("--beliefs-a", args.beliefs_a)
     a, b = variant(args.a, beliefs), args.b if names_a_run(args.b) else variant(args.b)
     if args.vs:
         against(rules, args, a, b, args.vs if args.vs == CEILING else variant(args.vs))

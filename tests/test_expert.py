@@ -897,14 +897,13 @@ def test_the_beliefs_draw_the_auctions_deals_only_where_the_level_asks(auction: 
 def test_an_expert_given_belief_weights_draws_its_card_plays_deals_from_them_not_the_shipped_ones(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """How new weights are tried head to head (benchmarks/expert_variants.py --beliefs-a)."""
-    from importlib import resources
-
     import rookgame.bots.expert as E
-    from rookgame.bots.belief import WEIGHTS_FILE, Model
+    from rookgame.bots.belief import WEIGHTS_FILE, Model, read_shipped
     from rookgame.bots.sampler import Draw
     from rookgame.view import View
 
-    trial = Model.from_bytes(resources.files("rookgame").joinpath(WEIGHTS_FILE).read_bytes())
+    trial = read_shipped(Model, WEIGHTS_FILE)  # the same weights, read again: another object
+    assert trial is not None
     drawn: list[Model | None] = []
 
     def spy(view: View, weigh_auction: bool = True, read_nest: bool = True, belief: Model | None = None) -> Draw:
