@@ -5,8 +5,8 @@ Stages, each resumed where it stopped (run the same command again):
 1. hands: every preset, docs/examples/family.toml and ``--random`` house-rules files drawn from
    ``--rules-seed`` (benchmarks/random_rules.py; not seed 12 nor 24, whose files are measured)
    played by heuristic players, the three measured rule sets by the ``medium`` expert and
-   ``--best-rules`` by the expert itself (``--best-hands``; both untimed: a seed gives the same hands on
-   any machine), into ``FOLDER/hands``;
+   ``--best-rules`` by the expert itself (``--best-hands`` a ``--best-seed``, several seeds a file each;
+   both untimed: a seed gives the same hands on any machine), into ``FOLDER/hands``;
 2. positions: views of the seats in those hands, and where each card they had not seen lay;
 3. training: PyTorch on the CPU (``pip install "rookgame[train]"``), a checkpoint every epoch;
 4. figures: on held-out hands, the log-likelihood of the real deal and the cards placed right,
@@ -61,10 +61,27 @@ def jobs(args: argparse.Namespace) -> list[Job]:
                            hands / f"medium-{name}.jsonl"))
     # The expert's own hands: the players whose cards the shipped beliefs place in play (its auction and its
     # card play read differently from the heuristic's and medium's).
-    for spec in filter(None, args.best_rules.split(",")):
-        name = SHORT.get(spec, Path(spec).stem)
-        out.append(Job(spec, ("expert",), args.best_hands, args.best_seed, hands / f"expert-{name}.jsonl"))
+    for k, (seed, count) in enumerate(best_runs(args)):
+        for spec in filter(None, args.best_rules.split(",")):
+            name = SHORT.get(spec, Path(spec).stem)
+            tail = "" if k == 0 else f"-{seed}"  # the first seed's files keep their names
+            out.append(Job(spec, ("expert",), count, seed, hands / f"expert-{name}{tail}.jsonl"))
     return out
+
+
+def best_runs(args: argparse.Namespace) -> list[tuple[int, int]]:
+    """(seed, hands per rule set) for each of ``--best-seed``; one ``--best-hands`` count serves every seed."""
+    try:
+        seeds = [int(s) for s in str(args.best_seed).split(",")]
+        counts = [int(c) for c in str(args.best_hands).split(",")]
+    except ValueError:
+        raise SystemExit(f"--best-seed {args.best_seed} --best-hands {args.best_hands}: "
+                         "whole numbers, comma-separated") from None
+    if len(counts) == 1:
+        counts *= len(seeds)
+    if len(counts) != len(seeds):
+        raise SystemExit(f"--best-hands {args.best_hands}: one count, or one for each of --best-seed {args.best_seed}")
+    return list(zip(seeds, counts))
 
 
 Records = list[dict[str, object]]
@@ -104,8 +121,11 @@ def main() -> None:
     ap.add_argument("--expert-hands", type=int, default=750, help="per measured rule set")
     ap.add_argument("--best-rules", default="kentucky-discard,full-deck",
                     help="rule sets the expert itself plays hands of, comma-separated")
-    ap.add_argument("--best-hands", type=int, default=0, help="the expert's hands per --best-rules rule set")
-    ap.add_argument("--best-seed", type=int, default=601, help="the expert's hands")
+    ap.add_argument("--best-hands", default="0",
+                    help="the expert's hands per --best-rules rule set (one count, or one a --best-seed)")
+    ap.add_argument("--best-seed", default="601",
+                    help="the expert's hands: seeds, comma-separated, a file each (expert-kd.jsonl for the first, "
+                         "expert-kd-SEED.jsonl for the others)")
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--hidden", default="128,128")
     ap.add_argument("--workers", type=int, default=1)
@@ -116,6 +136,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.rules_seed in MEASURED_SEEDS:
         raise SystemExit(f"--rules-seed {args.rules_seed} draws measured files; train on another seed")
+    best_runs(args)  # a bad --best-seed or --best-hands is told before anything is written
     t0 = time.time()
     for job in jobs(args):
         played = run_job(job, args.workers, args.backend, args.address)
