@@ -35,7 +35,7 @@ from rookgame.record import write_jsonl
 from rookgame.rules import RuleSet, load, preset
 from rookgame.solver import solve
 from rookgame.state import Hand, Phase
-from rookgame.view import view_of
+from rookgame.view import View, view_of
 
 from .helpers import play_out
 from .test_random_rules import SEEDS, house_rules
@@ -273,6 +273,31 @@ def test_expert_values_its_hand_once_per_auction(monkeypatch: pytest.MonkeyPatch
         hand.apply(bots[s].act(view_of(hand, s)), s)
     assert max(turns) >= 2  # someone bid more than once
     assert len(calls) == sum(1 for t in turns if t)  # one valuation per seat, however often it bid
+
+
+def test_with_retake_the_expert_values_its_hand_again_at_each_bid_from_the_auction_then(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[int, int]] = []  # (seat, bids and passes before the valuation)
+    original = ExpertPlayer._simulate_takes
+
+    def counted(self: ExpertPlayer, view: View, clock: object, half: bool) -> list[float]:
+        seen.append((view.seat, len(view.auction)))
+        return original(self, view, clock, half)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertPlayer, "_simulate_takes", counted)
+    rules = preset("kentucky-discard")
+    hand = Hand(rules, 0)
+    hand.deal_random(random.Random(5))
+    bots = [ExpertPlayer(s, "easy", timed=False) for s in range(4)]
+    for bot in bots:
+        bot.level = dataclasses.replace(bot.level, retake=True)
+    turns: list[tuple[int, int]] = []
+    while hand.phase == Phase.BID:
+        s = hand.to_act
+        turns.append((s, len(hand.auction)))
+        hand.apply(bots[s].act(view_of(hand, s)), s)
+    assert max(sum(1 for s, _ in turns if s == seat) for seat in range(4)) >= 2  # someone bid more than once
+    assert seen == turns  # every turn valued again, on the auction as it stood
 
 
 def _nests(rules: RuleSet, seed: int, deals: int) -> Iterator[Hand]:
@@ -874,7 +899,6 @@ def test_the_beliefs_draw_the_auctions_deals_only_where_the_level_asks(auction: 
     import rookgame.bots.expert as E
     from rookgame.bots.belief import Model
     from rookgame.bots.sampler import Draw
-    from rookgame.view import View
 
     drawn: list[tuple[Phase, bool]] = []
 
@@ -900,7 +924,6 @@ def test_an_expert_given_belief_weights_draws_its_card_plays_deals_from_them_not
     import rookgame.bots.expert as E
     from rookgame.bots.belief import WEIGHTS_FILE, Model, read_shipped
     from rookgame.bots.sampler import Draw
-    from rookgame.view import View
 
     trial = read_shipped(Model, WEIGHTS_FILE)  # the same weights, read again: another object
     assert trial is not None

@@ -204,6 +204,12 @@ class Level:
     # (153 of them alike), where 128 at every card had led by +6.1 (docs/benchmarks.md, issue 28).
     extend_samples: int = 0
     extend_z: float = 2.0
+    # The simulated take drawn again at each of the seat's bids, from the auction as it then stands (else once
+    # an auction, at its first bid: the bids since, a partner's raise or the other side's, do not move it).
+    # Off: head to head against the expert, -1.91 [-9.24, +5.43] points a hand over 139 kentucky-discard deals
+    # (fewer contracts made, 64/115 against 85/147), +0.90 [-4.62, +6.42] over 139 full-deck deals
+    # (docs/benchmarks.md, issue 28, "The take drawn again at each bid").
+    retake: bool = False
 
 
 LEVELS = {
@@ -583,7 +589,7 @@ class ExpertPlayer:
         each take moved toward the heuristic's fitted estimate for the hand (a few samples are
         noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples).  With ``half``, at most half the
         decision's time goes to it (the comparison of :meth:`_bid_gain` needs the rest)."""
-        key = (view.rules, view.dealer, view.seat, int(view.hand))
+        key = (view.rules, view.dealer, view.seat, int(view.hand), view.auction if self.level.retake else ())
         if self._auction is not None and self._auction[0] == key:
             return self._auction[1]
         takes = self._simulate_takes(view, clock, half)
