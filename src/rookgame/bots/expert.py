@@ -585,10 +585,11 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ auction
     def _takes(self, view: View, clock: Clock, half: bool = False) -> list[float]:
-        """What this seat's side takes as bidder, simulated over sampled deals once per auction (with
-        ``retake``, at each bid), each take moved toward the heuristic's fitted estimate for the hand (a few samples are
-        noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples).  With ``half``, at most half the
-        decision's time goes to it (the comparison of :meth:`_bid_gain` needs the rest)."""
+        """What this seat's side takes as bidder, simulated over sampled deals once per auction
+        (with ``retake``, at each bid), each take moved toward the heuristic's fitted estimate for
+        the hand (a few samples are noisy; the estimate counts as ``_PRIOR_SAMPLES`` samples).  With
+        ``half``, at most half the decision's time goes to it (the comparison of :meth:`_bid_gain`
+        needs the rest)."""
         key = (view.rules, view.dealer, view.seat, int(view.hand), view.auction if self.level.retake else ())
         if self._auction is not None and self._auction[0] == key:
             return self._auction[1]
