@@ -374,6 +374,7 @@ def test_a_bidder_pricing_its_calls_calls_the_best_priced_card_of_another_seat(n
     assert calls >= 10
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=house_rules(), seed=st.integers(0, 2**32))
 def test_in_any_house_rules_a_bidder_pricing_its_nest_and_calls_makes_only_legal_choices(

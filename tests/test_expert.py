@@ -965,6 +965,7 @@ def test_medium_plays_out_a_deal_to_its_last_tricks_and_the_solver_takes_them_ex
     assert differs  # the solver's tail is not the heuristic's play-out under another name
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(house_rules(), SEEDS)
 def test_what_the_bidders_team_has_taken_and_the_solvers_last_trick_make_the_take_the_hand_records(

@@ -103,6 +103,7 @@ def test_the_policy_plays_every_kind_of_game_to_the_end_with_legal_cards(name: s
         assert hand.phase in (Phase.DONE, Phase.THROWN_IN)
 
 
+@pytest.mark.slow
 @needs_model
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(house_rules(modelled=False), SEEDS)
