@@ -184,7 +184,8 @@ class Level:
     # ``early_samples`` deals a card in the solver's first tricks too, while more than this many tricks are
     # left (0: only where play-outs score), where the decisions of kentucky-discard and family.toml already lie
     # above the median.  Off: at 6, +2.57 [-0.80, +5.95] points a hand over 175 family.toml deals head to head
-    # against the expert, but full-deck's median decision 49.7 ms against 34.8 (docs/benchmarks.md, issue 28).
+    # against the expert, but full-deck's median decision 49.7 ms against 34.8; in kentucky-discard alone (its
+    # median 12.8 ms), -0.26 [-2.55, +2.02] over 399 deals (docs/benchmarks.md, issue 28).
     early_left: int = 0
     # The auction's and the nest's simulated hands: the heuristic plays them until this many tricks are
     # left, the solver the rest exactly, as the expert's own card play does from ``solve_tricks`` (0: the
