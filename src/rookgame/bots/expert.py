@@ -55,7 +55,8 @@ class Level:
     # kentucky-discard deals, medium with 5 against medium without gained +1.0 [-3.2, +5.3]; in full-deck, where a
     # play-out from the first trick runs 7 tricks before medium's solver, medium with 6 took +24.1 over the
     # heuristic where it took +22.0 (1,000 deals): on in medium and hard, off in the expert (with 7 it lost -0.8
-    # [-7.4, +5.8] over 150 full-deck deals and came near its limit; docs/benchmarks.md, issues 12 and 28).
+    # [-7.4, +5.8] over 150 full-deck deals and came near its limit; with the play-outs in C, at 6, +1.16 [-2.54,
+    # +4.87] over 308 full-deck deals; docs/benchmarks.md, issues 12 and 28).
     tail_tricks: int = 0
     misfit: float = 0.25  # with weigh_play: a deal's weight for each card played that the heuristic would not play
     weigh_partner: bool = True  # with weigh_play: the partner's cards count too (else only the other side's)
