@@ -355,7 +355,7 @@ def test_c_and_python_solvers_agree_under_random_house_rules(rules: RuleSet, see
     # not matter) must give the pure-Python solver's values in every rule set: low and no-trump
     # play, one or two birds, extra cards, bonuses, individual and call-partner games.
     # Up to 5 tricks, and at most 24 cards: the pure-Python solver takes seconds on 30 cards of six players, and
-    # minutes on some (the C solver's deeper positions are checked in the presets below).
+    # over a minute on a rare one (the C solver's deeper positions are checked in the presets below).
     hand = _random_position(rules, seed, min(5, 24 // rules.players), 2)
     if hand is None:
         return
