@@ -42,27 +42,33 @@ _TRIPLE = re.compile(r"^([^=]+)=([-+]?[\d.]+),([-+]?[\d.]+),([-+]?[\d.]+)$")
 
 def read_figure(spec: str) -> FileFigure:
     """``NAME=MEAN,LOW,HIGH`` as printed by the arena, or the path of a run's JSON."""
-    m = _TRIPLE.match(spec)
-    if m:
-        name, mean, low, high = m.group(1), *(float(m.group(i)) for i in (2, 3, 4))
-        if not low < high or not low <= mean <= high:
-            raise SystemExit(f"{spec}: want NAME=MEAN,LOW,HIGH with LOW < HIGH and the mean between them")
-        return FileFigure(name, mean, (high - low) / 2)
-    if "=" in spec:
-        raise SystemExit(f"{spec}: want NAME=MEAN,LOW,HIGH (three numbers, no spaces) or a run's JSON file")
     path = Path(spec)
-    if not path.is_file():
-        raise SystemExit(f"{spec}: neither NAME=MEAN,LOW,HIGH nor a file; give a figure or the JSON of "
-                         "expert_variants.py --progress --json")
-    d = estimate(read_run(path)["a_minus_b"])
-    if d.n < 2:
-        raise SystemExit(f"{spec}: one deal has no spread; give a run of at least two deals")
-    return FileFigure(path.stem, d.mean, d.half_width)
+    if path.is_file():
+        d = estimate(read_run(path)["a_minus_b"])
+        if d.n < 2:
+            raise SystemExit(f"{spec}: one deal has no spread; give a run of at least two deals")
+        return FileFigure(path.stem, d.mean, d.half_width)
+    if path.exists():
+        raise SystemExit(f"{spec}: a folder, not a run's JSON; give NAME=MEAN,LOW,HIGH or the JSON file of a run "
+                         "(expert_variants.py --progress --json)")
+    m = _TRIPLE.match(spec)
+    try:
+        if m is None:
+            raise ValueError(spec)
+        name = m.group(1)
+        mean, low, high = (float(m.group(i)) for i in (2, 3, 4))
+    except ValueError:
+        raise SystemExit(f"{spec}: want NAME=MEAN,LOW,HIGH (three numbers, no spaces) or the JSON file of a run "
+                         "(expert_variants.py --progress --json)") from None
+    if not low < high or not low <= mean <= high:
+        raise SystemExit(f"{spec}: want NAME=MEAN,LOW,HIGH with LOW < HIGH and the mean between them")
+    return FileFigure(name, mean, (high - low) / 2)
 
 
 def chances_ahead(files: list[FileFigure], gain: float) -> list[float]:
-    """Each file's chance of a measured mean above zero when the true gain there is ``gain``."""
-    return [0.5 * (1 + math.erf(gain / f.se / math.sqrt(2))) for f in files]
+    """Each file's chance of a measured mean above zero when the true gain there is ``gain`` (a run whose
+    deals all differed by the same has no spread: its mean is the gain)."""
+    return [0.5 * (1 + math.erf(gain / f.se / math.sqrt(2))) if f.se else float(gain > 0) for f in files]
 
 
 def at_least(chances: list[float], k: int) -> float:

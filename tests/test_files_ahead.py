@@ -33,18 +33,27 @@ def test_a_wide_file_holds_the_count_back_where_a_narrow_one_does_not() -> None:
 
 
 def test_a_runs_json_gives_its_own_spread(tmp_path: Path) -> None:
-    run = tmp_path / "r01.json"
+    run = tmp_path / "r=01.json"  # a file's name is read as a file first, even with an = in it
     run.write_text(json.dumps({"a": "expert", "b": "medium", "rules": "r01.toml", "seed": 24,
                                "a_minus_b": [10.0, -10.0, 10.0, -10.0]}))
     done = ahead("--at-least", "1", "--gains", "0", str(run))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("1 files, measured ahead in 0; half-widths of their intervals 11.3 to 11.3")
+    level = tmp_path / "r02.json"  # every deal the same: no spread, the mean is the gain
+    level.write_text(json.dumps({"a": "expert", "b": "medium", "rules": "r02.toml", "seed": 24,
+                                 "a_minus_b": [0.0] * 5}))
+    done = ahead("--at-least", "1", "--gains=-1,1", str(level))  # argparse: a value that starts with -
+    assert done.returncode == 0, done.stderr
+    assert "-1.00 in every file: 0.0 files expected ahead" in done.stdout
+    assert "+1.00 in every file: 1.0 files expected ahead, at least 1 of 1 with chance 1.000" in done.stdout
 
 
 def test_bad_figures_files_and_counts_are_refused_with_what_is_allowed(tmp_path: Path) -> None:
     for args, said in ((("--at-least", "1", "r01=1,2,3"), "LOW < HIGH and the mean between them"),
                        (("--at-least", "1", "r01=1;0;3"), "want NAME=MEAN,LOW,HIGH"),
-                       (("--at-least", "1", str(tmp_path)), "neither NAME=MEAN,LOW,HIGH nor a file"),
+                       (("--at-least", "1", str(tmp_path)), "a folder, not a run's JSON"),
+                       (("--at-least", "1", "r01=1.2.3,0,5"), "want NAME=MEAN,LOW,HIGH"),
+                       (("--at-least", "1", str(tmp_path / "none.json")), "want NAME=MEAN,LOW,HIGH"),
                        (("--at-least", "3", "a=0,-1,1", "b=0,-1,1"), "want 1 to 2"),
                        (("--at-least", "1", "--gains", "five", "a=0,-1,1"), "numbers separated by commas"),
                        (("--at-least", "1", str(ROOT / "pyproject.toml")), "not a run's JSON")):
