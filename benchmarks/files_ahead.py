@@ -8,10 +8,10 @@ chance of at least K ahead (the exact sum over the files, which differ). Each fi
 measured there, its mean and 95% interval (``NAME=MEAN,LOW,HIGH``), or as the JSON of its run
 (``expert_variants.py --progress --json``):
 
-    python benchmarks/files_ahead.py --at-least 18 --gains 2.16,5,8,15 \\
-        r01=-0.85,-6.45,4.75 r02=-0.88,-3.82,2.07 r03=-29.36,-48.53,-10.20
+    python benchmarks/files_ahead.py --at-least 2 --gains 2.16,5,8,15 \\
+        r01=-0.85,-6.45,4.75 r02=-0.88,-3.82,2.07 r03=-29.36,-48.53,-10.20   # docs/benchmarks.md: all 20
 
-Only the spreads are read; the files' own means are printed beside them, with the count of them above zero.
+Only the files' spreads enter the chances; their own means give the count measured ahead, on the first line.
 """
 
 from __future__ import annotations
@@ -102,6 +102,8 @@ def main() -> None:
         raise SystemExit(f"--at-least {args.at_least}: want 1 to {len(files)}, the number of files given")
     try:
         gains = [float(x) for x in args.gains.split(",")]
+        if not all(math.isfinite(g) for g in gains):
+            raise ValueError(args.gains)
     except ValueError:
         raise SystemExit(f"--gains {args.gains!r}: want numbers separated by commas, such as 0,2,5,8") from None
     print(report(files, gains, args.at_least))

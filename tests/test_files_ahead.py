@@ -56,6 +56,7 @@ def test_bad_figures_files_and_counts_are_refused_with_what_is_allowed(tmp_path:
                        (("--at-least", "1", str(tmp_path / "none.json")), "want NAME=MEAN,LOW,HIGH"),
                        (("--at-least", "3", "a=0,-1,1", "b=0,-1,1"), "want 1 to 2"),
                        (("--at-least", "1", "--gains", "five", "a=0,-1,1"), "numbers separated by commas"),
+                       (("--at-least", "1", "--gains", "1,nan", "a=0,-1,1"), "numbers separated by commas"),
                        (("--at-least", "1", str(ROOT / "pyproject.toml")), "not a run's JSON")):
         done = ahead(*args)
         assert done.returncode != 0 and said in done.stderr and "Traceback" not in done.stderr, (args, done.stderr)
