@@ -537,7 +537,6 @@ class Room:
         except LeaseLost:
             self.taken_over()
             raise Refusal("table_taken_over") from None
-            raise Refusal("table_taken_over") from None
         except StoreError as e:  # a refusal of the store's (an action already in the log): a bug to report
             log.error("table %s: %s", self.code, e)
             raise Refusal("not_saved") from None
