@@ -21,6 +21,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import NormalDist
 
 from pool_runs import read_run
 from rookgame.arena import Z95, estimate
@@ -37,7 +38,8 @@ class FileFigure:
         return self.half_width / Z95
 
 
-_TRIPLE = re.compile(r"^([^=]+)=([-+]?[\d.]+),([-+]?[\d.]+),([-+]?[\d.]+)$")
+_NUMBER = r"([-+]?(?:\d+\.?\d*|\.\d+))"
+_TRIPLE = re.compile(rf"^([^=]+)={_NUMBER},{_NUMBER},{_NUMBER}$")
 
 
 def read_figure(spec: str) -> FileFigure:
@@ -52,14 +54,10 @@ def read_figure(spec: str) -> FileFigure:
         raise SystemExit(f"{spec}: a folder, not a run's JSON; give NAME=MEAN,LOW,HIGH or the JSON file of a run "
                          "(expert_variants.py --progress --json)")
     m = _TRIPLE.match(spec)
-    try:
-        if m is None:
-            raise ValueError(spec)
-        name = m.group(1)
-        mean, low, high = (float(m.group(i)) for i in (2, 3, 4))
-    except ValueError:
+    if m is None:
         raise SystemExit(f"{spec}: want NAME=MEAN,LOW,HIGH (three numbers, no spaces) or the JSON file of a run "
-                         "(expert_variants.py --progress --json)") from None
+                         "(expert_variants.py --progress --json)")
+    name, (mean, low, high) = m.group(1), (float(m.group(i)) for i in (2, 3, 4))
     if not low < high or not low <= mean <= high:
         raise SystemExit(f"{spec}: want NAME=MEAN,LOW,HIGH with LOW < HIGH and the mean between them")
     return FileFigure(name, mean, (high - low) / 2)
@@ -68,15 +66,14 @@ def read_figure(spec: str) -> FileFigure:
 def chances_ahead(files: list[FileFigure], gain: float) -> list[float]:
     """Each file's chance of a measured mean above zero when the true gain there is ``gain`` (a run whose
     deals all differed by the same has no spread: its mean is the gain)."""
-    return [0.5 * (1 + math.erf(gain / f.se / math.sqrt(2))) if f.se else float(gain > 0) for f in files]
+    return [NormalDist().cdf(gain / f.se) if f.se else float(gain > 0) for f in files]
 
 
 def at_least(chances: list[float], k: int) -> float:
     """The chance that at least ``k`` of independent events with these chances happen (Poisson binomial)."""
-    dist = [1.0]
+    dist = [1.0]  # dist[i]: the chance that i of the events so far happen
     for p in chances:
-        dist = [(dist[i] if i < len(dist) else 0.0) * (1 - p) + (dist[i - 1] * p if i else 0.0)
-                for i in range(len(dist) + 1)]
+        dist = [miss * (1 - p) + hit * p for miss, hit in zip([*dist, 0.0], [0.0, *dist])]
     return sum(dist[k:])
 
 
